@@ -1,0 +1,4 @@
+"""The wire protocol to the table peripherals and the device-side reference firmware.
+
+Imports nothing of ours.
+"""

@@ -1,0 +1,273 @@
+"""The one action language: parsing and validating actions.
+
+Every event in a game is a flat JSON object ``{"do": VERB, "by": PLAYER, ...arguments}``.
+The same object is the engine's input, a journal row, a recording line and a scenario step,
+so it is checked in one place.  A malformed action raises :class:`ActionError`, which names
+the offending field; nothing downstream ever sees a half-valid action.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Keys every action may carry besides its verb's own fields.
+ENVELOPE_KEYS = ("do", "by")
+
+#: Journal-only verbs, understood by every game (see :mod:`scoring.match`).
+UNDO = "undo"
+CORRECT = "correct"
+
+
+class ActionError(ValueError):
+    """A malformed action: unknown verb, missing, unknown or mistyped field, value out of range.
+
+    ``code`` is a stable reason code (``unknown_verb``, ``missing_field``, ``unknown_field``,
+    ``bad_field``, ``not_an_action``); ``field`` names the offending field where there is one.
+    """
+
+    def __init__(self, code: str, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Action:
+    """One validated action.  ``args`` holds the verb's fields, already normalised."""
+
+    verb: str
+    by: str | None = None
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"do": self.verb}
+        if self.by is not None:
+            out["by"] = self.by
+        for key, value in self.args.items():
+            out[key] = value.to_dict() if isinstance(value, Action) else _plain(value)
+        return out
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(", ", ": "))
+
+    def __str__(self) -> str:
+        return self.to_json()
+
+
+def _plain(value: Any) -> Any:
+    """Tuples become lists so that an action round-trips through JSON and YAML unchanged."""
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+# --------------------------------------------------------------------------------------------
+# Field types.  Each one checks a raw JSON value and returns it normalised (lists -> tuples).
+
+
+class FieldType:
+    """How one argument of a verb is checked; subclasses say what a valid value is."""
+
+    description = "a value"
+
+    def check(self, name: str, value: Any) -> Any:
+        raise NotImplementedError
+
+    def from_words(self, name: str, words: Sequence[str]) -> Any:
+        """Read the value from the words typed at a text prompt (``roll 1 3 4 5 6``)."""
+        if len(words) != 1:
+            raise ActionError("bad_field", f"{name}: expected one word, got {len(words)}", name)
+        return self.check(name, words[0])
+
+
+@dataclass(frozen=True)
+class DiceField(FieldType):
+    """A list of die faces, ``min_count``..``max_count`` long, each in ``faces``."""
+
+    faces: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+    min_count: int = 0
+    max_count: int = 5
+
+    @property
+    def description(self) -> str:  # type: ignore[override]
+        return f"{self.min_count} to {self.max_count} dice, faces {self.faces[0]}..{self.faces[-1]}"
+
+    def check(self, name: str, value: Any) -> tuple[int, ...]:
+        if not isinstance(value, list | tuple):
+            raise ActionError("bad_field", f"{name}: expected a list of dice, got {value!r}", name)
+        if not self.min_count <= len(value) <= self.max_count:
+            raise ActionError(
+                "bad_field",
+                f"{name}: {len(value)} dice given, this game takes "
+                f"{self.min_count} to {self.max_count}",
+                name,
+            )
+        for index, die in enumerate(value):
+            if isinstance(die, bool) or not isinstance(die, int):
+                raise ActionError("bad_field", f"{name}[{index}]: {die!r} is not a die face", name)
+            if die not in self.faces:
+                raise ActionError(
+                    "bad_field",
+                    f"{name}[{index}]: {die} is not a face of this die "
+                    f"({self.faces[0]}..{self.faces[-1]})",
+                    name,
+                )
+        return tuple(value)
+
+    def from_words(self, name: str, words: Sequence[str]) -> tuple[int, ...]:
+        values: list[Any] = []
+        for word in words:
+            for part in word.replace(",", " ").split():
+                values.append(int(part) if part.lstrip("-").isdigit() else part)
+        return self.check(name, values)
+
+
+@dataclass(frozen=True)
+class ChoiceField(FieldType):
+    """One name out of a fixed set (a score-sheet row, a table end)."""
+
+    choices: tuple[str, ...]
+
+    @property
+    def description(self) -> str:  # type: ignore[override]
+        return "one of " + ", ".join(self.choices)
+
+    def check(self, name: str, value: Any) -> str:
+        if not isinstance(value, str):
+            raise ActionError("bad_field", f"{name}: expected a name, got {value!r}", name)
+        if value not in self.choices:
+            raise ActionError("bad_field", f"{name}: {value!r} is not {self.description}", name)
+        return value
+
+
+@dataclass(frozen=True)
+class IntField(FieldType):
+    """A whole number in ``minimum``..``maximum``."""
+
+    minimum: int = 1
+    maximum: int | None = None
+
+    @property
+    def description(self) -> str:  # type: ignore[override]
+        upper = "" if self.maximum is None else f"..{self.maximum}"
+        return f"a whole number {self.minimum}{upper}"
+
+    def check(self, name: str, value: Any) -> int:
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ActionError(
+                "bad_field", f"{name}: expected {self.description}, got {value!r}", name
+            )
+        if value < self.minimum or (self.maximum is not None and value > self.maximum):
+            raise ActionError("bad_field", f"{name}: {value} is not {self.description}", name)
+        return value
+
+
+@dataclass(frozen=True)
+class Verb:
+    """A verb's signature: its fields, which of them are required, and whether ``by`` is."""
+
+    name: str
+    fields: Mapping[str, FieldType] = field(default_factory=dict)
+    required: tuple[str, ...] = ()
+    needs_player: bool = True
+    summary: str = ""
+
+    def usage(self) -> str:
+        parts = [self.name] + [f"<{n}>" if n in self.required else f"[{n}]" for n in self.fields]
+        return " ".join(parts)
+
+
+# --------------------------------------------------------------------------------------------
+# Parsing.
+
+
+def action_from_json(text: str) -> dict[str, Any]:
+    """Decode one action written as JSON, with an :class:`ActionError` for broken JSON."""
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ActionError(
+            "not_an_action", f"not valid JSON: {error.msg} at column {error.colno}"
+        ) from None
+    return raw
+
+
+def parse_action(raw: Any, verbs: Mapping[str, Verb]) -> Action:
+    """Validate a raw action (a decoded JSON/YAML object) against a game's verbs.
+
+    ``undo`` and ``correct`` are known to every game; a ``correct`` carries a whole replacement
+    action, validated recursively against the same verbs.
+    """
+    if not isinstance(raw, Mapping):
+        raise ActionError("not_an_action", f"an action is a JSON object, got {raw!r}")
+    verb_name = raw.get("do")
+    if verb_name is None:
+        raise ActionError("missing_field", "do: missing (which verb is this action?)", "do")
+    if not isinstance(verb_name, str):
+        raise ActionError("bad_field", f"do: expected a verb name, got {verb_name!r}", "do")
+    known = {**JOURNAL_VERBS, **verbs}
+    verb = known.get(verb_name)
+    if verb is None:
+        raise ActionError(
+            "unknown_verb",
+            f"do: unknown verb {verb_name!r}; this game knows {', '.join(sorted(known))}",
+            "do",
+        )
+    by = raw.get("by")
+    if by is not None and (not isinstance(by, str) or not by.strip()):
+        raise ActionError("bad_field", f"by: expected a player's name, got {by!r}", "by")
+    if verb.needs_player and by is None:
+        raise ActionError("missing_field", f"by: missing (who does {verb_name!r}?)", "by")
+    unknown = sorted(set(raw) - set(ENVELOPE_KEYS) - set(verb.fields))
+    if unknown:
+        raise ActionError(
+            "unknown_field",
+            f"{unknown[0]}: {verb_name!r} takes no such field "
+            f"(it takes {', '.join(verb.fields) or 'no fields'})",
+            unknown[0],
+        )
+    args: dict[str, Any] = {}
+    for name, field_type in verb.fields.items():
+        if name not in raw:
+            if name in verb.required:
+                raise ActionError(
+                    "missing_field", f"{name}: missing ({field_type.description})", name
+                )
+            continue
+        if isinstance(field_type, ActionField):
+            args[name] = parse_action(raw[name], verbs)
+        else:
+            args[name] = field_type.check(name, raw[name])
+    return Action(verb_name, by, args)
+
+
+@dataclass(frozen=True)
+class ActionField(FieldType):
+    """A whole nested action: the replacement carried by ``correct``."""
+
+    description = "an action object"
+
+    def check(self, name: str, value: Any) -> Any:  # pragma: no cover - parse_action recurses
+        raise NotImplementedError
+
+
+JOURNAL_VERBS: dict[str, Verb] = {
+    UNDO: Verb(
+        UNDO,
+        {"target": IntField(1)},
+        needs_player=False,
+        summary="take back an earlier action (by its number; the last one if omitted)",
+    ),
+    CORRECT: Verb(
+        CORRECT,
+        {"target": IntField(1), "action": ActionField()},
+        required=("target", "action"),
+        needs_player=False,
+        summary="replace an earlier action by a corrected one; the history stays",
+    ),
+}

@@ -1,0 +1,179 @@
+"""A match: one game's numbered history of accepted actions, folded through its engine.
+
+This is the in-memory model that the journal persists and the scenario runner drives.  Undo
+and correction are entries of the history like any other, so nothing is ever erased: the
+effective actions are the history with undone entries left out and corrected ones replaced,
+and the state is always their fold from the start.  An undo or a correction that would make a
+later action illegal is refused, naming that action, so the history stays consistent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.actions import CORRECT, UNDO, Action, ActionError, parse_action
+from scoring.engine import Engine
+from scoring.verdicts import IllegalMove, Kind, Message, Messages, Verdict
+
+MESSAGES = Messages(
+    {
+        "undone": Message("Action {target} taken back", "Действие {target} отменено"),
+        "corrected": Message("Action {target} corrected", "Действие {target} исправлено"),
+        "nothing_to_undo": Message("There is nothing to undo", "Отменять нечего"),
+        "bad_target": Message(
+            "There is no action {target} in play to change", "Нет действующего действия {target}"
+        ),
+        "history_breaks": Message(
+            "That would make action {step} illegal: {reason}",
+            "Тогда действие {step} станет неправильным: {reason_ru}",
+        ),
+    }
+)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One accepted line of the history, numbered from 1."""
+
+    seq: int
+    action: Action
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one submitted action: accepted with its verdicts, or refused and why."""
+
+    accepted: bool
+    verdicts: tuple[Verdict, ...]
+    entry: Entry | None = None
+    error: str | None = None
+    code: str | None = None
+    field: str | None = None
+
+    @classmethod
+    def refused(
+        cls, code: str, error: str, verdicts: Sequence[Verdict] = (), field: str | None = None
+    ) -> Outcome:
+        return cls(False, tuple(verdicts), None, error, code, field)
+
+
+def effective(entries: Iterable[Entry]) -> list[Entry]:
+    """The game actions in force: undone entries dropped, corrected ones replaced in place."""
+    active: dict[int, Entry] = {}
+    for entry in entries:
+        if entry.action.verb == UNDO:
+            active.pop(entry.action.args["target"], None)
+        elif entry.action.verb == CORRECT:
+            target = entry.action.args["target"]
+            active[target] = Entry(target, entry.action.args["action"])
+        else:
+            active[entry.seq] = entry
+    return [active[seq] for seq in sorted(active)]
+
+
+def fold(
+    engine: Engine, players: Sequence[str], actions: Iterable[Entry]
+) -> tuple[Any, list[Verdict]]:
+    """Apply the actions in order from the initial state; an illegal one raises with its seq."""
+    state = engine.initial(players)
+    verdicts: list[Verdict] = []
+    for entry in actions:
+        try:
+            state, verdicts = engine.apply(state, entry.action)
+        except IllegalMove as illegal:
+            raise BrokenHistory(entry, illegal) from None
+    return state, verdicts
+
+
+class BrokenHistory(Exception):
+    """A stored history that no longer folds: names the first action that fails."""
+
+    def __init__(self, entry: Entry, illegal: IllegalMove) -> None:
+        super().__init__(f"action {entry.seq} ({entry.action}) is illegal: {illegal.verdict.en}")
+        self.entry = entry
+        self.illegal = illegal
+
+
+class Match:
+    """A game in progress: the engine, the players, the history and the folded state."""
+
+    def __init__(
+        self, engine: Engine, players: Sequence[str], entries: Iterable[Entry] = ()
+    ) -> None:
+        self.engine = engine
+        self.players = tuple(players)
+        self.entries: list[Entry] = list(entries)
+        self.state, self.last_verdicts = fold(engine, self.players, effective(self.entries))
+
+    @property
+    def next_seq(self) -> int:
+        return len(self.entries) + 1
+
+    def view(self) -> dict[str, Any]:
+        return self.engine.view(self.state)
+
+    def parse(self, raw: Mapping[str, Any] | Action) -> Action:
+        return raw if isinstance(raw, Action) else parse_action(raw, self.engine.verbs)
+
+    def check(self, raw: Mapping[str, Any] | Action) -> tuple[Outcome, Any]:
+        """Judge an action without recording it: the outcome and the state it would lead to."""
+        try:
+            action = self.parse(raw)
+        except ActionError as error:
+            return Outcome.refused(error.code, str(error), field=error.field), self.state
+        if action.verb in (UNDO, CORRECT):
+            return self._check_revision(action)
+        try:
+            state, verdicts = self.engine.apply(self.state, action)
+        except IllegalMove as illegal:
+            return Outcome.refused(illegal.code, illegal.verdict.en, [illegal.verdict]), self.state
+        return Outcome(True, tuple(verdicts), Entry(self.next_seq, action)), state
+
+    def _check_revision(self, action: Action) -> tuple[Outcome, Any]:
+        in_force = {entry.seq for entry in effective(self.entries)}
+        target = action.args.get("target")
+        if target is None:
+            if not in_force:
+                verdict = MESSAGES.verdict(Kind.ILLEGAL, "nothing_to_undo")
+                return Outcome.refused(verdict.code, verdict.en, [verdict]), self.state
+            target = max(in_force)
+            action = Action(UNDO, action.by, {"target": target})
+        if target not in in_force:
+            code = "nothing_to_undo" if not in_force else "bad_target"
+            verdict = MESSAGES.verdict(Kind.ILLEGAL, code, target=target)
+            return Outcome.refused(verdict.code, verdict.en, [verdict]), self.state
+        replacement = action.args.get("action")
+        if replacement is not None and replacement.verb in (UNDO, CORRECT):
+            error = f"action: a correction replaces a game action, not {replacement.verb!r}"
+            return Outcome.refused("bad_field", error, field="action"), self.state
+        entry = Entry(self.next_seq, action)
+        try:
+            state, _ = fold(self.engine, self.players, effective([*self.entries, entry]))
+        except BrokenHistory as broken:
+            verdict = MESSAGES.verdict(
+                Kind.ILLEGAL,
+                "history_breaks",
+                step=broken.entry.seq,
+                reason=broken.illegal.verdict.en,
+                reason_ru=broken.illegal.verdict.ru,
+            )
+            return Outcome.refused(verdict.code, verdict.en, [verdict]), self.state
+        code = "undone" if action.verb == UNDO else "corrected"
+        verdict = MESSAGES.verdict(Kind.INFO, code, target=target)
+        return Outcome(True, (verdict,), entry), state
+
+    def submit(self, raw: Mapping[str, Any] | Action) -> Outcome:
+        """Judge an action and, if it is accepted, add it to the history."""
+        outcome, state = self.check(raw)
+        if outcome.accepted:
+            self.commit(outcome, state)
+        return outcome
+
+    def commit(self, outcome: Outcome, state: Any) -> None:
+        """Record an accepted outcome (the journal calls this once the row is on disk)."""
+        assert outcome.entry is not None and outcome.entry.seq == self.next_seq
+        self.entries.append(outcome.entry)
+        self.state = state
+        self.last_verdicts = list(outcome.verdicts)

@@ -1,0 +1,94 @@
+"""The catalogue of games: one preset file per game in ``scoring/presets/``.
+
+A preset file names the engine module that plays the game and holds its variants as data,
+so adding a game means adding an engine module (or reusing one) and a preset file; nothing
+here changes.  The module named by ``engine`` exposes its engine class as ``ENGINE``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from scoring.engine import Engine
+
+PRESETS_DIR = Path(__file__).parent / "presets"
+
+
+class UnknownGame(LookupError):
+    """A game or preset name that the catalogue does not hold."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game as its preset file describes it."""
+
+    id: str
+    engine: str
+    title_en: str
+    title_ru: str
+    spec: str
+    default: str
+    presets: Mapping[str, Mapping[str, Any]]
+    descriptions: Mapping[str, str]
+
+    def options(self, preset: str | None = None) -> dict[str, Any]:
+        name = preset or self.default
+        if name not in self.presets:
+            raise UnknownGame(
+                f"preset {name!r} is not a preset of {self.id} (presets: {', '.join(self.presets)})"
+            )
+        return dict(self.presets[name])
+
+    def engine_class(self) -> type:
+        return importlib.import_module(self.engine).ENGINE
+
+    def create(
+        self, preset: str | None = None, overrides: Mapping[str, Any] | None = None
+    ) -> Engine:
+        """An engine for one preset, with a scenario's or a user's option overrides on top."""
+        name = preset or self.default
+        options = {**self.options(name), **(overrides or {})}
+        return self.engine_class()(self.id, name, options)
+
+
+def _read(path: Path) -> Game:
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    presets = raw["presets"]
+    title = raw.get("title", {})
+    return Game(
+        id=raw["game"],
+        engine=raw["engine"],
+        title_en=title.get("en", raw["game"]),
+        title_ru=title.get("ru", raw["game"]),
+        spec=raw.get("spec", ""),
+        default=raw.get("default", next(iter(presets))),
+        presets={name: body.get("options", {}) for name, body in presets.items()},
+        descriptions={name: body.get("description", "") for name, body in presets.items()},
+    )
+
+
+@cache
+def catalogue() -> dict[str, Game]:
+    """Every game, by id, read once from the preset files."""
+    games = [_read(path) for path in sorted(PRESETS_DIR.glob("*.yaml"))]
+    return {game.id: game for game in games}
+
+
+def game(game_id: str) -> Game:
+    games = catalogue()
+    if game_id not in games:
+        raise UnknownGame(f"unknown game {game_id!r} (games: {', '.join(sorted(games))})")
+    return games[game_id]
+
+
+def create_engine(
+    game_id: str, preset: str | None = None, overrides: Mapping[str, Any] | None = None
+) -> Engine:
+    return game(game_id).create(preset, overrides)

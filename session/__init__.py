@@ -1,0 +1,1 @@
+"""A live or replayed session: the journal, recording, replay and the interpreters."""

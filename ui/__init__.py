@@ -1,0 +1,1 @@
+"""What people touch: the ``tableref`` command line and the Qt windows."""
