@@ -265,6 +265,8 @@ class DiceSheetEngine:
         kept: tuple[int, ...] = action.args.get("kept", turn.kept) if turn.throws else ()
         if "kept" in action.args:
             self._check_keep(turn, player, kept)
+        elif not _is_subset(turn.locked, kept):
+            raise MESSAGES.illegal("locked_die", player, locked=_faces(turn.locked))
         if len(kept) + len(thrown) != self.rules.dice:
             raise MESSAGES.illegal(
                 "wrong_dice_count",
