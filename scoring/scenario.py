@@ -186,6 +186,11 @@ def _check(
     return None
 
 
+def _expects_refusal(expect: Any) -> bool:
+    """Whether an expect block awaits a refused action (so the refusal is not a failure)."""
+    return isinstance(expect, Mapping) and ("illegal" in expect or expect.get("legal") is False)
+
+
 def run(scenario: Scenario) -> Failure | None:
     """Play a scenario; the first unmet expectation (or refused action nobody expected) fails it."""
     where = str(scenario.path or f"{scenario.game} scenario")
@@ -198,6 +203,8 @@ def run(scenario: Scenario) -> Failure | None:
     for number, step in enumerate(steps, start=1):
         if "expect" in step:
             expect = step["expect"] or {}
+            if not isinstance(expect, Mapping):
+                return Failure(where, number, f"expect must be a mapping of checks, got {expect!r}")
             unknown = sorted(set(expect) - set(EXPECT_KEYS))
             if unknown or len(step) != 1:
                 bad = unknown[0] if unknown else next(k for k in step if k != "expect")
@@ -211,11 +218,7 @@ def run(scenario: Scenario) -> Failure | None:
         action, _meta = Scenario.split_step(step)
         outcome = match.submit(action)
         following = steps[number] if number < len(steps) else {}
-        expects_refusal = "expect" in following and (
-            "illegal" in (following["expect"] or {})
-            or (following["expect"] or {}).get("legal") is False
-        )
-        if not outcome.accepted and not expects_refusal:
+        if not outcome.accepted and not _expects_refusal(following.get("expect")):
             return Failure(where, number, f"action refused: {outcome.code}: {outcome.error}")
     return None
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from scoring.actions import Action, ChoiceField, DiceField, Verb
 from scoring.dice.combinations import kind
-from scoring.dice.rows import Row, RowError
+from scoring.dice.rows import Row
 from scoring.engine import OptionsError, check_players, check_seat, result_verdicts, winners
 from scoring.verdicts import COMMON, Kind, Message, Messages, Verdict
 
@@ -150,7 +150,7 @@ class SheetRules:
             )
         except KeyError as missing:
             raise OptionsError(f"{missing.args[0]}: missing from the preset") from None
-        except (TypeError, RowError) as error:
+        except (TypeError, ValueError) as error:
             raise OptionsError(str(error)) from None
         if rules.reroll not in REROLL_POLICIES:
             raise OptionsError(
@@ -407,15 +407,21 @@ class DiceSheetEngine:
     def totals(self, sheet: Sheet) -> dict[str, int]:
         """Section sums, bonuses and the grand total of one sheet, as printed on the sheet."""
         sections = self._section_totals(sheet)
-        out = {f"{name}_sum": value for name, value in sections.items()}
-        for bonus in self.rules.bonuses:
-            reached = sections.get(bonus.section, 0) >= bonus.threshold
-            out[f"{bonus.section}_bonus"] = bonus.points if reached else 0
-        if self.rules.extra_kind:
-            out[f"{self.rules.extra_kind.row}_bonus"] = (
-                sheet.extra_kinds * self.rules.extra_kind.points
-            )
-        out["total"] = sum(value for key, value in out.items())
+        extra = self.rules.extra_kind
+        out: dict[str, int] = {}
+        for section, rows_sum in sections.items():
+            out[f"{section}_sum"] = rows_sum
+            bonuses = 0
+            for bonus in self.rules.bonuses:
+                if bonus.section == section:
+                    won = bonus.points if rows_sum >= bonus.threshold else 0
+                    out[f"{section}_bonus"] = won
+                    bonuses += won
+            if extra and self.rules.row(extra.row).section == section:
+                out[f"{extra.row}_bonus"] = sheet.extra_kinds * extra.points
+                bonuses += sheet.extra_kinds * extra.points
+            out[f"{section}_total"] = rows_sum + bonuses
+        out["total"] = sum(out[f"{section}_total"] for section in sections)
         return out
 
     def _scores(self, state: SheetState) -> dict[str, int]:
