@@ -21,6 +21,10 @@ MESSAGES = Messages(
     {
         "undone": Message("Action {target} taken back", "Действие {target} отменено"),
         "corrected": Message("Action {target} corrected", "Действие {target} исправлено"),
+        "total_changed": Message(
+            "{player}'s total is now {points} (was {was})",
+            "Теперь у {player} {points} очков (было {was})",
+        ),
         "nothing_to_undo": Message("There is nothing to undo", "Отменять нечего"),
         "bad_target": Message(
             "There is no action {target} in play to change", "Нет действующего действия {target}"
@@ -161,8 +165,15 @@ class Match:
             )
             return Outcome.refused(verdict.code, verdict.en, [verdict]), self.state
         code = "undone" if action.verb == UNDO else "corrected"
-        verdict = MESSAGES.verdict(Kind.INFO, code, target=target)
-        return Outcome(True, (verdict,), entry), state
+        verdicts = [MESSAGES.verdict(Kind.INFO, code, target=target)]
+        before = self.engine.view(self.state)["scores"]
+        after = self.engine.view(state)["scores"]
+        verdicts += [
+            MESSAGES.verdict(Kind.INFO, "total_changed", player, after[player], was=before[player])
+            for player in self.players
+            if before[player] != after[player]
+        ]
+        return Outcome(True, tuple(verdicts), entry), state
 
     def submit(self, raw: Mapping[str, Any] | Action) -> Outcome:
         """Judge an action and, if it is accepted, add it to the history."""

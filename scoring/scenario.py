@@ -71,7 +71,7 @@ def load(path: Path | str) -> Scenario:
     try:
         raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as error:
-        raise ScenarioError(f"{path}: not valid YAML: {error}") from None
+        raise ScenarioError(f"{path}: not valid YAML: {' '.join(str(error).split())}") from None
     except OSError as error:
         raise ScenarioError(f"{path}: cannot read: {error.strerror}") from None
     return from_dict(raw, path)
@@ -89,6 +89,11 @@ def from_dict(raw: Any, path: Path | None = None) -> Scenario:
     for key in ("game", "players", "steps"):
         if key not in raw:
             raise ScenarioError(f"{where}: {key} is missing")
+    for key in ("game", "preset"):
+        if raw.get(key) is not None and not isinstance(raw[key], str):
+            raise ScenarioError(f"{where}: {key} must be a name, got {raw[key]!r}")
+    if not isinstance(raw.get("options") or {}, Mapping):
+        raise ScenarioError(f"{where}: options must be a mapping of option: value")
     players = raw["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise ScenarioError(f"{where}: players must be a list of names")

@@ -101,6 +101,24 @@ class ExtraKindBonus:
     joker: bool
 
 
+def _count(options: Mapping[str, Any], key: str, default: int | None) -> int | None:
+    """A whole-number option, named in the error when it is anything else."""
+    value = options.get(key, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise OptionsError(f"{key}: expected a whole number of at least 1, got {value!r}")
+    return value
+
+
+def _record(kind: type, key: str, raw: Any) -> Any:
+    """A bonus record from preset data, with the option's name in the error."""
+    try:
+        return kind(**raw)
+    except TypeError as error:
+        raise OptionsError(f"{key}: {raw!r} does not fit {kind.__name__}: {error}") from None
+
+
 @dataclass(frozen=True)
 class SheetRules:
     """A preset, read and checked once: everything the engine needs to know about the game."""
@@ -133,25 +151,29 @@ class SheetRules:
             raise OptionsError(
                 f"{unknown[0]}: not an option of the dice sheet ({', '.join(sorted(known))})"
             )
+        if "rows" not in options:
+            raise OptionsError("rows: missing from the preset")
         try:
             rows = tuple(Row.from_preset(raw) for raw in options["rows"])
-            bonuses = tuple(SectionBonus(**raw) for raw in options.get("bonuses", ()))
-            extra = options.get("extra_kind")
-            rules = cls(
-                dice=int(options.get("dice", 5)),
-                faces=int(options.get("faces", 6)),
-                throws=int(options.get("throws", 3)),
-                reroll=options.get("reroll", "free"),
-                rows=rows,
-                bonuses=bonuses,
-                extra_kind=ExtraKindBonus(**extra) if extra else None,
-                players_min=int(options.get("players_min", 1)),
-                players_max=options.get("players_max"),
-            )
-        except KeyError as missing:
-            raise OptionsError(f"{missing.args[0]}: missing from the preset") from None
         except (TypeError, ValueError) as error:
-            raise OptionsError(str(error)) from None
+            raise OptionsError(f"rows: {error}") from None
+        rules = cls(
+            dice=_count(options, "dice", 5),
+            faces=_count(options, "faces", 6),
+            throws=_count(options, "throws", 3),
+            reroll=options.get("reroll", "free"),
+            rows=rows,
+            bonuses=tuple(
+                _record(SectionBonus, "bonuses", raw) for raw in options.get("bonuses", ())
+            ),
+            extra_kind=(
+                _record(ExtraKindBonus, "extra_kind", options["extra_kind"])
+                if options.get("extra_kind")
+                else None
+            ),
+            players_min=_count(options, "players_min", 1),
+            players_max=_count(options, "players_max", None),
+        )
         if rules.reroll not in REROLL_POLICIES:
             raise OptionsError(
                 f"reroll: {rules.reroll!r} is not one of {', '.join(REROLL_POLICIES)}"

@@ -1,0 +1,532 @@
+"""The ``tableref`` command line: the catalogue, scenario checks, text sessions, journals, a demo.
+
+A referee at a table types fast and makes mistakes, so every bad input is answered with one
+``error: ...`` line naming the problem (on stderr, exit status 2 for the command line), never a
+traceback; inside ``play`` the session simply goes on.  The rendering of sheets and states lives
+in :mod:`ui.sheet_text`; this module is only the plumbing between the user and the journal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, NoReturn
+
+from scoring.actions import JOURNAL_VERBS, Action, ActionError, FieldType, Verb, action_from_json
+from scoring.engine import OptionsError
+from scoring.match import Match, Outcome
+from scoring.registry import UnknownGame, catalogue, create_engine, game
+from scoring.scenario import Failure, Scenario, ScenarioError, check, discover, load
+from scoring.verdicts import Verdict
+from session.journal import Journal, JournalError
+from ui.sheet_text import LANGS, open_rows_line, render_sheet, state_line
+
+DEMO = Path(__file__).parent / "demo" / "yahtzee-night.yaml"
+SESSIONS_DIR = Path("sessions")
+COMMANDS = ("sheet", "help", "quit")
+#: Above this many choices for one verb, ``help`` gives the verb's usage instead of a list.
+MAX_LISTED = 8
+
+
+class CliError(Exception):
+    """A mistake the user can fix; reported as one ``error:`` line, never as a traceback."""
+
+
+#: Every exception that means "bad input", not "bug": main turns them into an error line.
+USER_ERRORS = (CliError, UnknownGame, OptionsError, ScenarioError, JournalError, OSError)
+
+#: What a malformed scenario can still raise past :mod:`scoring.scenario`'s own checks
+#: (``game: [yahtzee]`` is a TypeError there); a user's file must never crash ``tableref``.
+SCENARIO_CRASHES = (TypeError, ValueError, AttributeError, KeyError)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that raises instead of printing usage and exiting, so that a bad command line
+    gets the same single ``error:`` line as every other bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CliError(f"{message} (see {self.prog} --help)")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one ``tableref`` command; the exit status: 0 done, 1 scenarios failed, 2 bad input."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        return args.run(args)
+    except SystemExit as done:  # --help and --version exit through argparse
+        return done.code if isinstance(done.code, int) else 0
+    except BrokenPipeError:  # `tableref demo | head`: the reader has all it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except USER_ERRORS as error:
+        say_error(_one_line(error))
+        return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+
+
+def say_error(message: str) -> None:
+    """One ``error:`` line on stderr, after whatever stdout holds so a transcript stays in order."""
+    sys.stdout.flush()
+    print(f"error: {message}", file=sys.stderr)
+
+
+def _one_line(error: BaseException) -> str:
+    """An error message squeezed onto one line (YAML errors span several)."""
+    if isinstance(error, OSError) and error.filename is not None:
+        return f"{error.filename}: {error.strerror}"
+    return " ".join(str(error).split())
+
+
+# --------------------------------------------------------------------------------------------
+# The command line.
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="tableref", description="Table Referee: referee and scorekeeper.")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+
+    games = commands.add_parser("games", help="list the games, their presets and verbs")
+    games.add_argument("--json", action="store_true", help="machine-readable output")
+    games.set_defaults(run=cmd_games)
+
+    checks = commands.add_parser("check", help="run scenario files and folders")
+    checks.add_argument("paths", nargs="+", metavar="PATH", type=Path)
+    checks.set_defaults(run=cmd_check)
+
+    play = commands.add_parser("play", help="referee a game typed in at the prompt")
+    play.add_argument("game", nargs="?", metavar="GAME", help="a game id (see: tableref games)")
+    play.add_argument("--preset", help="a preset of the game (its default if omitted)")
+    play.add_argument("--players", type=players_list, help="comma-separated names: Anna,Boris")
+    where = play.add_mutually_exclusive_group()
+    where.add_argument("--journal", type=Path, help="record to this new file")
+    where.add_argument("--resume", type=Path, help="carry on the session in this journal")
+    _add_lang(play)
+    play.set_defaults(run=cmd_play)
+
+    journal = commands.add_parser("journal", help="show, export or import a session journal")
+    actions = journal.add_subparsers(title="actions", metavar="ACTION", required=True)
+    show = actions.add_parser("show", help="the session's details, actions and score sheet")
+    show.add_argument("file", type=Path, metavar="FILE")
+    _add_lang(show)
+    show.set_defaults(run=cmd_journal_show)
+    export = actions.add_parser("export", help="the session as a scenario (YAML)")
+    export.add_argument("file", type=Path, metavar="FILE")
+    export.add_argument("-o", "--output", type=Path, help="write here instead of stdout")
+    export.set_defaults(run=cmd_journal_export)
+    imports = actions.add_parser("import", help="a scenario's actions into a new journal")
+    imports.add_argument("scenario", type=Path, metavar="SCENARIO")
+    imports.add_argument("--journal", type=Path, required=True, help="the new journal file")
+    imports.set_defaults(run=cmd_journal_import)
+
+    demo = commands.add_parser("demo", help="replay a recorded Yahtzee night, as refereed")
+    demo.add_argument("--quiet", action="store_true", help="print only the final sheet")
+    _add_lang(demo)
+    demo.set_defaults(run=cmd_demo)
+    return parser
+
+
+def _add_lang(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", choices=LANGS, default="en", help="language of the texts")
+
+
+def players_list(text: str) -> list[str]:
+    """``Anna,Boris`` as names; empty or repeated names are refused before anything starts."""
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise argparse.ArgumentTypeError(f"every player needs a name, got {text!r}")
+    if len(set(names)) != len(names):
+        raise argparse.ArgumentTypeError(f"player names must differ, got {text!r}")
+    return names
+
+
+# --------------------------------------------------------------------------------------------
+# games and check.
+
+
+def game_entries() -> list[dict[str, Any]]:
+    """The catalogue as plain data; verbs are those of each game's default preset."""
+    entries = []
+    for known in catalogue().values():
+        verbs = [*create_engine(known.id).verbs, *JOURNAL_VERBS]
+        entries.append(
+            {
+                "game": known.id,
+                "title": {"en": known.title_en, "ru": known.title_ru},
+                "default": known.default,
+                "presets": list(known.presets),
+                "verbs": verbs,
+            }
+        )
+    return entries
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    entries = game_entries()
+    if args.json:
+        print(json.dumps(entries, ensure_ascii=False, indent=2))
+        return 0
+    table = [("game", "title (en / ru)", "presets (* default)", "verbs")]
+    for entry in entries:
+        presets = [p + ("*" if p == entry["default"] else "") for p in entry["presets"]]
+        title = f"{entry['title']['en']} / {entry['title']['ru']}"
+        table.append((entry["game"], title, ", ".join(presets), ", ".join(entry["verbs"])))
+    print(_columns(table))
+    return 0
+
+
+def _columns(table: Sequence[Sequence[str]]) -> str:
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+    return "\n".join(
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        for row in table
+    )
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    missing = [str(path) for path in args.paths if not path.exists()]
+    if missing:
+        raise CliError(f"no such file or folder: {', '.join(missing)}")
+    if not discover(args.paths):
+        shown = ", ".join(map(str, args.paths))
+        raise CliError(f"no scenario files (*.yaml, *.yml) found in {shown}")
+    passed, failures = 0, []
+    for path in discover(args.paths):
+        file_passed, file_failures = _check_file(path)
+        passed += file_passed
+        failures += file_failures
+        for failure in file_failures:
+            print(failure)
+    print(f"{passed} passed, {len(failures)} failed")
+    return 1 if failures else 0
+
+
+def _check_file(path: Path) -> tuple[int, list[Failure]]:
+    """One file's result; a scenario that crashes the runner fails alone, naming the crash,
+    and the other files still run."""
+    try:
+        return check([path])
+    except SCENARIO_CRASHES as error:
+        return 0, [Failure(str(path), None, f"cannot run: {type(error).__name__}: {error}")]
+
+
+# --------------------------------------------------------------------------------------------
+# play.
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    with _session_journal(args) as journal:
+        _play(journal, _input_lines(journal), args.lang, echo=not sys.stdin.isatty())
+    return 0
+
+
+def _session_journal(args: argparse.Namespace) -> Journal:
+    """The journal to play into: resumed (checked against what was asked) or new."""
+    if args.resume:
+        journal = Journal.open(args.resume)
+        try:
+            _check_resumed(journal, args)
+        except CliError:
+            journal.close()
+            raise
+        print(f"resumed {journal.path}: {len(journal.match.entries)} actions so far")
+        return journal
+    if not args.game:
+        raise CliError("play: name a GAME (see: tableref games) or --resume a journal")
+    if not args.players:
+        raise CliError("play: --players is required, e.g. --players Anna,Boris")
+    path = args.journal or _new_session_path(args.game)
+    journal = Journal.create(path, args.game, args.players, preset=args.preset)
+    print(f"recording to {journal.path}")
+    return journal
+
+
+def _check_resumed(journal: Journal, args: argparse.Namespace) -> None:
+    """A resumed journal must be the session the command line describes, if it describes one."""
+    asked = {"game": args.game, "preset": args.preset, "players": args.players}
+    stored = {"game": journal.game, "preset": journal.preset, "players": list(journal.players)}
+    for key, value in asked.items():
+        if value is not None and value != stored[key]:
+            raise CliError(f"{journal.path} holds {key} {stored[key]!r}, not {value!r}")
+
+
+def _new_session_path(game: str) -> Path:
+    """``sessions/<UTC time>-<game>.sqlite``: sortable, and unique at one session a second."""
+    SESSIONS_DIR.mkdir(exist_ok=True)
+    return SESSIONS_DIR / f"{datetime.now(UTC):%Y%m%dT%H%M%SZ}-{game}.sqlite"
+
+
+def _input_lines(journal: Journal) -> Iterator[str]:
+    """Lines from a script as they come, or typed at a prompt naming whose turn it is."""
+    if not sys.stdin.isatty():
+        yield from sys.stdin
+        return
+    while True:
+        try:
+            yield input(f"{journal.view()['turn'] or 'game over'}> ")
+        except EOFError:
+            print()
+            return
+
+
+def _play(journal: Journal, lines: Iterable[str], lang: str, echo: bool) -> None:
+    """The session loop: commands are answered, everything else is an action for the referee.
+
+    A scripted session echoes each line so that its output reads as a transcript.
+    """
+    print(state_line(journal.view(), lang))
+    for raw_line in lines:
+        line = raw_line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if echo:
+            print(f"> {line}")
+        command = line.lower()
+        if command in ("quit", "exit"):
+            return
+        if command == "sheet":
+            print(render_sheet(journal.view(), lang))
+        elif command == "help":
+            print(help_text(journal.match, lang))
+        else:
+            _play_action(journal, line, lang)
+
+
+def _play_action(journal: Journal, line: str, lang: str) -> None:
+    """Judge one typed action: its verdicts and the new state, or one error line."""
+    view = journal.view()
+    try:
+        raw = read_action(line, journal.match.engine.verbs, view["turn"])
+    except (ActionError, CliError) as error:
+        say_error(str(error))
+        return
+    outcome = journal.submit(raw)
+    if not outcome.accepted:
+        say_error(refusal_text(outcome, lang))
+        return
+    for verdict in outcome.verdicts:
+        print(f"  {verdict_text(verdict, lang)}")
+    view = journal.view()
+    print(state_line(view, lang))
+    if view["over"]:
+        print(render_sheet(view, lang))
+
+
+def read_action(line: str, verbs: Mapping[str, Verb], turn: str | None) -> Any:
+    """One typed line as a raw action: JSON as written, or ``[Player:] verb words...``.
+
+    The player defaults to whose turn it is; the words fill the verb's one required field
+    (for ``undo``, its optional target), read by that field's own ``from_words``.
+    """
+    if line.startswith("{"):
+        return action_from_json(line)
+    who, colon, rest = line.partition(":")
+    who = who.strip()
+    if not colon:
+        who, rest = "", line
+    elif not who:
+        raise CliError("a player's name goes before ':', e.g. 'Boris: roll 1 2 3 4 5'")
+    words = rest.split()
+    if not words:
+        raise CliError(f"what does {who} do? e.g. '{who}: roll 1 2 3 4 5'")
+    known = {**verbs, **JOURNAL_VERBS}
+    verb = known.get(words[0].lower())
+    if verb is None:
+        raise CliError(
+            f"unknown verb {words[0]!r}; verbs: {', '.join(known)}; commands: {', '.join(COMMANDS)}"
+        )
+    action: dict[str, Any] = {"do": verb.name}
+    if who or verb.needs_player:
+        if not (who or turn):
+            raise CliError("the game is over: 'undo' takes back the last action, 'quit' leaves")
+        action["by"] = who or turn
+    name, field = _word_field(verb)
+    if words[1:] or name in verb.required:
+        action[name] = field.from_words(name, words[1:])
+    return action
+
+
+def _word_field(verb: Verb) -> tuple[str, FieldType]:
+    """The one field a short form fills: the verb's single required field, or its only field."""
+    names = list(verb.required) or list(verb.fields)
+    if len(names) != 1:
+        raise CliError(
+            f"{verb.name} is typed as JSON, e.g. "
+            '{"do": "correct", "target": 3, "action": {"do": "score", "by": "Anna", "row": ...}}'
+        )
+    return names[0], verb.fields[names[0]]
+
+
+def verdict_text(verdict: Verdict, lang: str) -> str:
+    return verdict.ru if lang == "ru" else verdict.en
+
+
+def refusal_text(outcome: Outcome, lang: str) -> str:
+    """Why an action was refused: the referee's own words where there is a verdict."""
+    if outcome.verdicts:
+        return verdict_text(outcome.verdicts[0], lang)
+    return str(outcome.error)
+
+
+def help_text(match: Match, lang: str) -> str:
+    """The verbs with their usage, the session commands, and what is legal right now."""
+    verbs = {**match.engine.verbs, **JOURNAL_VERBS}
+    width = max(len(verb.usage()) for verb in verbs.values())
+    lines = ["verbs ([Player:] verb words..., or an action as JSON):"]
+    lines += [f"  {verb.usage():<{width}}  {verb.summary}" for verb in verbs.values()]
+    lines.append(f"commands: {', '.join(COMMANDS)}")
+    view = match.view()
+    if view["over"]:
+        lines.append("legal now: nothing, the game is over ('undo' takes back the last action)")
+        return "\n".join(lines)
+    lines.append(f"legal now for {view['turn']}:")
+    lines += [f"  {text}" for text in _legal_lines(match.engine.legal(match.state), verbs)]
+    hints = open_rows_line(view, lang)
+    if hints:
+        lines.append(hints)
+    return "\n".join(lines)
+
+
+def _legal_lines(legal: Iterable[Action], verbs: Mapping[str, Verb]) -> list[str]:
+    """Legal actions grouped by verb as short forms; long lists collapse to the usage."""
+    grouped: dict[str, list[str]] = {}
+    for action in legal:
+        grouped.setdefault(action.verb, []).append(_words(action.args))
+    lines = []
+    for verb, choices in grouped.items():
+        if not any(choices):
+            lines.append(verbs[verb].usage())
+        elif len(choices) > MAX_LISTED:
+            lines.append(f"{verbs[verb].usage()}  ({len(choices)} choices)")
+        else:
+            lines.append(" | ".join(f"{verb} {choice}".strip() for choice in choices))
+    return lines
+
+
+def _words(args: Mapping[str, Any]) -> str:
+    """An action's arguments as typed at the prompt: the first bare, any others after their
+    names (``5 kept 1 2 3 4``); lists as space-separated words, nested actions as JSON."""
+    parts = []
+    for index, (name, value) in enumerate(args.items()):
+        if index:
+            parts.append(name)
+        if isinstance(value, Mapping):
+            parts.append(_json(value))
+        elif isinstance(value, list | tuple):
+            parts.append(" ".join(map(str, value)))
+        else:
+            parts.append(str(value))
+    return " ".join(parts)
+
+
+# --------------------------------------------------------------------------------------------
+# journal show / export / import.
+
+
+def cmd_journal_show(args: argparse.Namespace) -> int:
+    with Journal.open(args.file) as journal:
+        rows = journal.rows()
+        details = [
+            ("journal", str(journal.path)),
+            ("game", f"{journal.game} (preset {journal.preset})"),
+            ("players", ", ".join(journal.players)),
+            ("actions", str(len(rows))),
+        ]
+        if journal.options:
+            details.append(("options", json.dumps(journal.options, ensure_ascii=False)))
+        print(_columns(details))
+        print()
+        table = [("#", "time", "source", "action")]
+        table += [
+            (
+                str(row.seq),
+                row.at,
+                _source(row.source, row.confidence, row.frame),
+                _json(row.action),
+            )
+            for row in rows
+        ]
+        print(_columns(table))
+        print()
+        view = journal.view()
+        print(render_sheet(view, args.lang))
+        if not view["over"]:
+            print(state_line(view, args.lang))
+    return 0
+
+
+def _source(source: str, confidence: float | None, frame: int | None) -> str:
+    """Where a row came from, with the camera's confidence and frame when there are any."""
+    parts = [source]
+    if confidence is not None:
+        parts.append(f"{confidence:.2f}")
+    if frame is not None:
+        parts.append(f"frame {frame}")
+    return " ".join(parts)
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def cmd_journal_export(args: argparse.Namespace) -> int:
+    with Journal.open(args.file) as journal:
+        scenario = journal.to_scenario()
+    text = scenario.to_yaml()
+    if args.output is None:
+        sys.stdout.write(text)
+    else:
+        args.output.write_text(text, encoding="utf-8")
+        print(f"wrote {len(scenario.steps)} actions to {args.output}")
+    return 0
+
+
+def cmd_journal_import(args: argparse.Namespace) -> int:
+    try:
+        journal = Journal.from_scenario(load(args.scenario), args.journal)
+    except ScenarioError:
+        raise  # names the file already
+    except (UnknownGame, OptionsError, *SCENARIO_CRASHES) as error:
+        raise CliError(f"{args.scenario}: {error}") from None
+    with journal:
+        count = len(journal.match.entries)
+    print(f"imported {count} actions from {args.scenario} into {args.journal}")
+    return 0
+
+
+# --------------------------------------------------------------------------------------------
+# demo.
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    scenario = load(DEMO)
+    match = scenario.match()
+    if not args.quiet:
+        title = game(scenario.game).title_ru if args.lang == "ru" else game(scenario.game).title_en
+        print(f"{title}: {', '.join(scenario.players)}. {scenario.source}")
+    for number, step in enumerate(scenario.steps, start=1):
+        action, _meta = Scenario.split_step(step)
+        outcome = match.submit(action)
+        if not outcome.accepted:
+            raise CliError(f"{DEMO} step {number}: refused: {outcome.error}")
+        if not args.quiet:
+            print(f"{number:>4}. {describe(action)}")
+            print("\n".join(f"        {verdict_text(v, args.lang)}" for v in outcome.verdicts))
+    if not args.quiet:
+        print()
+    print(render_sheet(match.view(), args.lang))
+    return 0
+
+
+def describe(action: Mapping[str, Any]) -> str:
+    """An action as the referee reads it out: ``Anna: roll 3 4 4 6 2``."""
+    args = {key: value for key, value in action.items() if key not in ("do", "by")}
+    text = f"{action['do']} {_words(args)}".strip()
+    return f"{action['by']}: {text}" if action.get("by") else text
