@@ -9,12 +9,16 @@ the offending field; nothing downstream ever sees a half-valid action.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 #: Keys every action may carry besides its verb's own fields.
 ENVELOPE_KEYS = ("do", "by")
+
+#: What a typed or quoted whole number looks like (ASCII digits only: "²".isdigit() is true).
+WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 
 #: Journal-only verbs, understood by every game (see :mod:`scoring.match`).
 UNDO = "undo"
@@ -121,7 +125,7 @@ class DiceField(FieldType):
         values: list[Any] = []
         for word in words:
             for part in word.replace(",", " ").split():
-                values.append(int(part) if part.lstrip("-").isdigit() else part)
+                values.append(int(part) if WHOLE_NUMBER.fullmatch(part) else part)
         return self.check(name, values)
 
 
@@ -152,11 +156,12 @@ class IntField(FieldType):
 
     @property
     def description(self) -> str:  # type: ignore[override]
-        upper = "" if self.maximum is None else f"..{self.maximum}"
-        return f"a whole number {self.minimum}{upper}"
+        if self.maximum is None:
+            return f"a whole number, {self.minimum} or more"
+        return f"a whole number from {self.minimum} to {self.maximum}"
 
     def check(self, name: str, value: Any) -> int:
-        if isinstance(value, str) and value.strip().isdigit():
+        if isinstance(value, str) and WHOLE_NUMBER.fullmatch(value.strip()):
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
             raise ActionError(
@@ -240,6 +245,10 @@ def parse_action(raw: Any, verbs: Mapping[str, Verb]) -> Action:
                 )
             continue
         if isinstance(field_type, ActionField):
+            if not isinstance(raw[name], Mapping):
+                raise ActionError(
+                    "bad_field", f"{name}: expected an action object, got {raw[name]!r}", name
+                )
             args[name] = parse_action(raw[name], verbs)
         else:
             args[name] = field_type.check(name, raw[name])

@@ -145,7 +145,7 @@ class Match:
             target = max(in_force)
             action = Action(UNDO, action.by, {"target": target})
         if target not in in_force:
-            code = "nothing_to_undo" if not in_force else "bad_target"
+            code = "nothing_to_undo" if not in_force and action.verb == UNDO else "bad_target"
             verdict = MESSAGES.verdict(Kind.ILLEGAL, code, target=target)
             return Outcome.refused(verdict.code, verdict.en, [verdict]), self.state
         replacement = action.args.get("action")

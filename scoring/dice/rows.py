@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from itertools import combinations_with_replacement
 from typing import Any
 
 from scoring.dice import combinations as combo
@@ -24,6 +25,8 @@ def _face(dice: Dice, joker: bool, face: int) -> int:
 
 
 def _kind(dice: Dice, joker: bool, n: int, points: int | None = None, counted: str = "all") -> int:
+    if counted not in ("all", "matching"):
+        raise ValueError(f"counted must be 'all' or 'matching', not {counted!r}")
     face = combo.kind(dice, n)
     if face is None:
         return 0
@@ -103,9 +106,21 @@ class Row:
         if rule not in RULES:
             raise RowError(f"row {name}: unknown rule {rule!r} (known: {', '.join(RULES)})")
         title = data.pop("title", {}) or {}
-        row = cls(name, section, rule, data, title.get("en", name), title.get("ru", name))
-        try:
-            row.score((1, 2, 3, 4, 5))
-        except TypeError as error:
-            raise RowError(f"row {name}: bad parameters for rule {rule!r}: {error}") from None
-        return row
+        return cls(name, section, rule, data, title.get("en", name), title.get("ru", name))
+
+    def check(self, dice: int, faces: int) -> None:
+        """Score every roll the table can show: a row whose parameters are wrong, or that can
+        never score, is refused when the preset loads rather than in the middle of a game."""
+        best = 0
+        for roll in combinations_with_replacement(range(1, faces + 1), dice):
+            try:
+                points = self.score(roll)
+            except (TypeError, ValueError) as error:
+                raise RowError(
+                    f"row {self.name}: bad parameters for rule {self.rule!r}: {error}"
+                ) from None
+            if isinstance(points, bool) or not isinstance(points, int):
+                raise RowError(f"row {self.name}: rule {self.rule!r} scored {points!r}")
+            best = max(best, points)
+        if best == 0:
+            raise RowError(f"row {self.name}: scores 0 on every roll of {dice} d{faces}")

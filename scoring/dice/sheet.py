@@ -21,7 +21,7 @@ from typing import Any
 
 from scoring.actions import Action, ChoiceField, DiceField, Verb
 from scoring.dice.combinations import kind
-from scoring.dice.rows import Row
+from scoring.dice.rows import Row, RowError
 from scoring.engine import OptionsError, check_players, check_seat, result_verdicts, winners
 from scoring.verdicts import COMMON, Kind, Message, Messages, Verdict
 
@@ -183,6 +183,22 @@ class SheetRules:
             raise OptionsError(f"rows: a row name appears twice in {names}")
         if rules.extra_kind and rules.extra_kind.row not in names:
             raise OptionsError(f"extra_kind.row: {rules.extra_kind.row!r} is not a row")
+        for row in rows:
+            try:
+                row.check(rules.dice, rules.faces)
+            except RowError as error:
+                raise OptionsError(f"rows: {error}") from None
+        sections = {row.section for row in rows}
+        for bonus in rules.bonuses:
+            if bonus.section not in sections:
+                raise OptionsError(
+                    f"bonuses: no row is in section {bonus.section!r} "
+                    f"(sections: {', '.join(sorted(sections))})"
+                )
+        if rules.players_max is not None and rules.players_min > rules.players_max:
+            raise OptionsError(
+                f"players_min: {rules.players_min} is more than players_max {rules.players_max}"
+            )
         return rules
 
     def row(self, name: str) -> Row:
