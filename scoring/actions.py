@@ -173,6 +173,41 @@ class IntField(FieldType):
 
 
 @dataclass(frozen=True)
+class BoolField(FieldType):
+    """A yes/no flag (``stop: true``); typed as yes/no, true/false or 1/0 at the prompt."""
+
+    description = "true or false"
+
+    def check(self, name: str, value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ActionError("bad_field", f"{name}: expected true or false, got {value!r}", name)
+        return value
+
+    def from_words(self, name: str, words: Sequence[str]) -> bool:
+        word = " ".join(words).strip().lower()
+        if word in ("yes", "true", "1", "да"):
+            return True
+        if word in ("no", "false", "0", "нет"):
+            return False
+        raise ActionError("bad_field", f"{name}: expected yes or no, got {word!r}", name)
+
+
+@dataclass(frozen=True)
+class NameField(FieldType):
+    """A name: a player, a team, a table.  The engine checks that it names someone present."""
+
+    description = "a name"
+
+    def check(self, name: str, value: Any) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise ActionError("bad_field", f"{name}: expected a name, got {value!r}", name)
+        return value
+
+    def from_words(self, name: str, words: Sequence[str]) -> str:
+        return self.check(name, " ".join(words))
+
+
+@dataclass(frozen=True)
 class Verb:
     """A verb's signature: its fields, which of them are required, and whether ``by`` is."""
 
