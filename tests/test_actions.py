@@ -22,9 +22,11 @@ from scoring.actions import (
     JOURNAL_VERBS,
     Action,
     ActionError,
+    BoolField,
     ChoiceField,
     DiceField,
     IntField,
+    NameField,
     Verb,
     action_from_json,
     parse_action,
@@ -333,3 +335,40 @@ def test_usage_marks_required_and_optional_fields() -> None:
     assert VERBS["roll"].usage() == "roll <dice> [kept]"
     assert JOURNAL_VERBS["undo"].usage() == "undo [target]"
     assert JOURNAL_VERBS["correct"].usage() == "correct <target> <action>"
+
+
+# --------------------------------------------------------------------------------------------
+# Flags and names, as the bluff and push-your-luck games use them.
+
+FLAGS = {"stop": Verb("stop", {"bank": BoolField(), "to": NameField()}, ("bank",))}
+
+
+@pytest.mark.parametrize("value", [1, "yes", None, 0.0])
+def test_a_flag_is_true_or_false_only(value: Any) -> None:
+    """JSON has booleans; ``1`` or ``"yes"`` in a file is a mistake worth naming."""
+    with pytest.raises(ActionError) as refused:
+        parse_action({"do": "stop", "by": "Anna", "bank": value}, FLAGS)
+    assert refused.value.field == "bank" and str(refused.value).startswith("bank:")
+
+
+@pytest.mark.parametrize(
+    ("words", "flag"), [(["yes"], True), (["да"], True), (["0"], False), (["No"], False)]
+)
+def test_a_flag_is_typed_as_yes_or_no(words: list[str], flag: bool) -> None:
+    assert BoolField().from_words("bank", words) is flag
+
+
+def test_a_typed_flag_that_is_neither_is_refused() -> None:
+    with pytest.raises(ActionError, match="bank: expected yes or no"):
+        BoolField().from_words("bank", ["maybe"])
+
+
+@pytest.mark.parametrize("value", ["", "   ", 7, ["Anna"]])
+def test_a_name_is_a_non_blank_string(value: Any) -> None:
+    with pytest.raises(ActionError) as refused:
+        parse_action({"do": "stop", "by": "Anna", "bank": True, "to": value}, FLAGS)
+    assert refused.value.field == "to"
+
+
+def test_a_typed_name_may_have_spaces() -> None:
+    assert NameField().from_words("to", ["Anna", "Maria"]) == "Anna Maria"
