@@ -5,6 +5,7 @@ bad input."""
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import re
@@ -554,3 +555,71 @@ def test_describe_reads_an_action_out() -> None:
     action: dict[str, Any] = {"do": "roll", "by": "Anna", "dice": [5], "kept": [1, 2, 3, 4]}
     assert describe(action) == "Anna: roll 5 kept 1 2 3 4"
     assert describe({"do": "undo", "target": 3}) == "undo 3"
+
+
+# --------------------------------------------------------------------------------------------
+# sheet and hint: the player-facing sheet of a journaled session.
+
+
+def test_sheet_prints_rows_down_and_players_across(recorded, capsys, monkeypatch) -> None:
+    status, out, _ = run_cli(capsys, monkeypatch, "sheet", str(recorded))
+    assert status == 0
+    assert re.search(r"^\s+Anna\s+Boris$", out, re.M)
+    assert re.search(r"^Chance\s+15\s+15$", out, re.M)
+    assert re.search(r"^Ones$", out, re.M)  # open rows stay blank
+    assert re.search(r"^Total\s+15\s+15$", out, re.M)
+
+
+def test_sheet_exports_csv_with_one_line_per_sheet_row(recorded, capsys, monkeypatch) -> None:
+    status, out, _ = run_cli(capsys, monkeypatch, "sheet", str(recorded), "--format", "csv")
+    assert status == 0
+    table = list(csv.reader(io.StringIO(out)))
+    assert table[0] == ["key", "row", "kind", "Anna", "Boris"]
+    by_key = {line[0]: line for line in table[1:]}
+    assert by_key["chance"][1:] == ["Chance", "row", "15", "15"]
+    assert by_key["ones"][3:] == ["", ""]
+    assert by_key["total"][2:] == ["total", "15", "15"]
+
+
+def test_sheet_exports_json_to_a_file(recorded, tmp_path, capsys, monkeypatch) -> None:
+    target = tmp_path / "sheet.json"
+    args = ("sheet", str(recorded), "--format", "json", "-o", str(target))
+    status, out, _ = run_cli(capsys, monkeypatch, *args)
+    assert status == 0 and str(target) in out
+    sheet = json.loads(target.read_text(encoding="utf-8"))
+    assert sheet["columns"] == ["Anna", "Boris"]
+    total = next(row for row in sheet["rows"] if row["key"] == "total")
+    assert total["cells"] == {"Anna": 15, "Boris": 15}
+
+
+def test_sheet_in_russian(recorded, capsys, monkeypatch) -> None:
+    status, out, _ = run_cli(capsys, monkeypatch, "sheet", str(recorded), "--lang", "ru")
+    assert status == 0
+    assert re.search(r"^Шанс\s+15\s+15$", out, re.M)
+
+
+def test_hint_lists_every_open_row_with_its_points(recorded, capsys, monkeypatch) -> None:
+    """Anna shows 1 3 4 5 6 with Chance used: the spec's values for every other row."""
+    status, out, _ = run_cli(capsys, monkeypatch, "hint", str(recorded))
+    assert status == 0
+    hints = dict(re.findall(r"^\s+(\w+)\s+(\d+)", out, re.M))
+    assert hints == {
+        "ones": "1", "twos": "0", "threes": "3", "fours": "4", "fives": "5", "sixes": "6",
+        "three_of_a_kind": "0", "four_of_a_kind": "0", "full_house": "0",
+        "small_straight": "30", "large_straight": "0", "yahtzee": "0",
+    }  # fmt: skip
+    assert re.search(r"^\s+small_straight\s+30\s+<- best$", out, re.M)
+
+
+def test_hint_before_a_throw_says_there_is_nothing_to_write(tmp_path, capsys, monkeypatch) -> None:
+    journal = tmp_path / "fresh.sqlite"
+    Journal.create(journal, "yahtzee", ["Anna"]).close()
+    status, _, err = run_cli(capsys, monkeypatch, "hint", str(journal))
+    assert_one_error(status, err)
+    assert "Anna has not thrown yet" in err
+
+
+def test_sheet_of_a_missing_session_is_one_error(tmp_path, capsys, monkeypatch) -> None:
+    status, _, err = run_cli(capsys, monkeypatch, "sheet", str(tmp_path / "none.sqlite"))
+    assert_one_error(status, err)
+    assert "no such journal file" in err

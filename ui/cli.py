@@ -24,7 +24,17 @@ from scoring.registry import UnknownGame, catalogue, create_engine, game
 from scoring.scenario import Failure, Scenario, ScenarioError, check, discover, load
 from scoring.verdicts import Verdict
 from session.journal import Journal, JournalError
-from ui.sheet_text import LANGS, open_rows_line, render_sheet, state_line
+from ui.sheet_text import (
+    FORMATS,
+    LANGS,
+    hint_lines,
+    open_rows_line,
+    render_sheet,
+    sheet_csv,
+    sheet_json,
+    state_line,
+    winner_line,
+)
 
 DEMO = Path(__file__).parent / "demo" / "yahtzee-night.yaml"
 SESSIONS_DIR = Path("sessions")
@@ -125,6 +135,18 @@ def build_parser() -> Parser:
     imports.add_argument("scenario", type=Path, metavar="SCENARIO")
     imports.add_argument("--journal", type=Path, required=True, help="the new journal file")
     imports.set_defaults(run=cmd_journal_import)
+
+    sheet = commands.add_parser("sheet", help="the score sheet of a journaled session")
+    sheet.add_argument("file", type=Path, metavar="SESSION", help="a journal file")
+    sheet.add_argument("--format", choices=FORMATS, default="text", help="text, csv or json")
+    sheet.add_argument("-o", "--output", type=Path, help="write here instead of stdout")
+    _add_lang(sheet)
+    sheet.set_defaults(run=cmd_sheet)
+
+    hint = commands.add_parser("hint", help="what each open row would score with the dice now")
+    hint.add_argument("file", type=Path, metavar="SESSION", help="a journal file")
+    _add_lang(hint)
+    hint.set_defaults(run=cmd_hint)
 
     demo = commands.add_parser("demo", help="replay a recorded Yahtzee night, as refereed")
     demo.add_argument("--quiet", action="store_true", help="print only the final sheet")
@@ -292,7 +314,7 @@ def _play(journal: Journal, lines: Iterable[str], lang: str, echo: bool) -> None
         if command in ("quit", "exit"):
             return
         if command == "sheet":
-            print(render_sheet(journal.view(), lang))
+            print(sheet_text(journal.match, lang))
         elif command == "help":
             print(help_text(journal.match, lang))
         else:
@@ -316,7 +338,7 @@ def _play_action(journal: Journal, line: str, lang: str) -> None:
     view = journal.view()
     print(state_line(view, lang))
     if view["over"]:
-        print(render_sheet(view, lang))
+        print(sheet_text(journal.match, lang))
 
 
 def read_action(line: str, verbs: Mapping[str, Verb], turn: str | None) -> Any:
@@ -455,10 +477,9 @@ def cmd_journal_show(args: argparse.Namespace) -> int:
         ]
         print(_columns(table))
         print()
-        view = journal.view()
-        print(render_sheet(view, args.lang))
-        if not view["over"]:
-            print(state_line(view, args.lang))
+        print(sheet_text(journal.match, args.lang))
+        if not journal.view()["over"]:
+            print(state_line(journal.view(), args.lang))
     return 0
 
 
@@ -502,6 +523,49 @@ def cmd_journal_import(args: argparse.Namespace) -> int:
 
 
 # --------------------------------------------------------------------------------------------
+# sheet and hint.
+
+
+def sheet_text(match: Match, lang: str) -> str:
+    """The engine's score sheet as a text table, with the winner once the game is over."""
+    text = render_sheet(match.engine.score_sheet(match.state), lang)
+    view = match.view()
+    return f"{text}\n{winner_line(view, lang)}" if view["over"] else text
+
+
+def cmd_sheet(args: argparse.Namespace) -> int:
+    with Journal.open(args.file) as journal:
+        if args.format == "text":
+            text = sheet_text(journal.match, args.lang) + "\n"
+        else:
+            sheet = journal.match.engine.score_sheet(journal.match.state)
+            text = sheet_csv(sheet, args.lang) if args.format == "csv" else sheet_json(sheet) + "\n"
+    if args.output is None:
+        sys.stdout.write(text)
+    else:
+        args.output.write_text(text, encoding="utf-8")
+        print(f"wrote the {args.format} sheet to {args.output}")
+    return 0
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    with Journal.open(args.file) as journal:
+        engine, state = journal.match.engine, journal.match.state
+        view = journal.view()
+        candidates = getattr(engine, "candidates", None)
+        if candidates is None:
+            raise CliError(f"{journal.game} keeps no score sheet with rows to choose from")
+        if view["over"]:
+            raise CliError(f"{args.file}: the game is over")
+        rows = candidates(state)
+        print(state_line(view, args.lang))
+        if not rows:
+            raise CliError(f"{view['turn']} has not thrown yet: there is nothing to write")
+        print("\n".join(hint_lines(rows, args.lang)))
+    return 0
+
+
+# --------------------------------------------------------------------------------------------
 # demo.
 
 
@@ -521,7 +585,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
             print("\n".join(f"        {verdict_text(v, args.lang)}" for v in outcome.verdicts))
     if not args.quiet:
         print()
-    print(render_sheet(match.view(), args.lang))
+    print(sheet_text(match, args.lang))
     return 0
 
 

@@ -1,41 +1,37 @@
-"""Plain-text rendering of a dice score sheet, for the terminal and for logs.
+"""Plain-text, CSV and JSON renderings of a score sheet, for the terminal, files and logs.
 
-Everything here reads only the engine's public ``view`` (plain JSON data), never the engine's
-state, so the command line, a replay and a test all print the same sheet from the same facts.
-Text is kept out of :mod:`ui.cli` so that the plumbing (argument parsing, journals, stdin) and
-the look of the sheet change independently.
+Every engine describes its paper sheet with ``score_sheet(state)`` (columns = players, rows with
+a kind: row, subtotal, bonus, total); this module only lays that out, so a Yahtzee pad, a Farkle
+tally and a Bunco card all print through the same code.  State lines read the engine's public
+``view`` and use only the keys a game has.
 """
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 LANGS = ("en", "ru")
+FORMATS = ("text", "csv", "json")
 
-#: Section names as the presets spell them, with the words the sheet prints for them
-#: (Russian in the form that fits "Сумма верхней части" and "Итого по верхней части").
-SECTIONS = {
-    "upper": ("Upper", "верхней части"),
-    "lower": ("Lower", "нижней части"),
-}
+#: Row kinds after which (or before which) the text sheet draws a rule, as a printed pad does.
+RULED = ("subtotal", "bonus", "total")
 
 WORDS = {
-    "sum": ("{section} sum", "Сумма {section}"),
-    "section_bonus": ("{section} bonus", "Бонус {section}"),
-    "row_bonus": ("{row} bonus", "Бонус «{row}»"),
-    "section_total": ("{section} total", "Итого по {section}"),
-    "total": ("Total", "Итого"),
     "winner": ("Winner: {player} with {points}", "Победитель: {player}, {points} очков"),
     "shared": ("Shared win: {players} with {points}", "Победа поровну: {players}, по {points}"),
     "over": ("game over", "игра окончена"),
-    "to_play": (
-        "{player} to play, throw {throw}/{throws}",
-        "ходит {player}, бросок {throw}/{throws}",
-    ),
+    "to_play": ("{player} to play", "ходит {player}"),
+    "throw": ("throw {throw}/{throws}", "бросок {throw}/{throws}"),
+    "throw_open": ("throw {throw}", "бросок {throw}"),
     "dice": ("dice {dice}", "кости {dice}"),
     "kept": ("kept {dice}", "отложены {dice}"),
     "open_rows": ("Rows open now: {rows}", "Можно записать: {rows}"),
+    "row": ("row", "графа"),
+    "best": ("best", "лучшее"),
 }
 
 
@@ -45,79 +41,43 @@ def word(key: str, lang: str, **values: Any) -> str:
     return (ru if lang == "ru" else en).format(**values)
 
 
-def _section_name(section: str, lang: str) -> str:
-    en, ru = SECTIONS.get(section, (section.capitalize(), section))
-    return ru if lang == "ru" else en
+def _title(row: Mapping[str, Any], lang: str) -> str:
+    return str(row["ru"] if lang == "ru" else row["en"])
 
 
-def _row_title(row: Mapping[str, str], lang: str) -> str:
-    return row["ru"] if lang == "ru" else row["en"]
-
-
-RULE: tuple[str, None] = ("", None)
-
-
-def _sheet_lines(view: Mapping[str, Any], lang: str) -> list[tuple[str, str | None]]:
-    """The sheet's lines top to bottom as (title, key); :data:`RULE` draws a rule.
-
-    Keys are row names (looked up in the sheets) or the engine's totals keys.  Each section's
-    rows are followed by its sum, its bonus, the extra bonuses of its rows (the Yahtzee bonus)
-    and its total (left out when it can only repeat the sum), as a printed Yahtzee pad has
-    them; the grand total closes the sheet.  A totals key this layout does not know is still
-    printed, under its own name, above the total.
-    """
-    rows: Sequence[Mapping[str, str]] = view["rows"]
-    totals_keys = list(next(iter(view["totals"].values()), {}))
-    titles = {row["name"]: _row_title(row, lang) for row in rows}
-    lines: list[tuple[str, str | None]] = []
-    placed = {"total"}
-    for section in dict.fromkeys(row["section"] for row in rows):
-        names = [row["name"] for row in rows if row["section"] == section]
-        lines += [(titles[name], name) for name in names]
-        lines.append(RULE)
-        wording = {"section": _section_name(section, lang)}
-        summary = [
-            (f"{section}_sum", word("sum", lang, **wording)),
-            (f"{section}_bonus", word("section_bonus", lang, **wording)),
-            *((f"{name}_bonus", word("row_bonus", lang, row=titles[name])) for name in names),
-            (f"{section}_total", word("section_total", lang, **wording)),
-        ]
-        shown = [(title, key) for key, title in summary if key in totals_keys]
-        if not any(key.endswith("_bonus") for _, key in shown):  # total == sum: say it once
-            shown = [line for line in shown if line[1] != f"{section}_total"]
-        lines += [*shown, RULE]
-        placed |= {key for key, _ in summary}
-    lines += [(key, key) for key in totals_keys if key not in placed]
-    lines.append((word("total", lang), "total"))
-    return lines
-
-
-def _cell(view: Mapping[str, Any], player: str, key: str) -> str:
-    """A row's points, blank while the row is open; totals always show a number."""
-    written = view["sheets"][player]
-    value = written[key] if key in written else view["totals"][player][key]
+def _cell(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def render_sheet(view: Mapping[str, Any], lang: str = "en") -> str:
-    """The score sheet as a fixed-width table: rows down, players across.
+def render_sheet(sheet: Mapping[str, Any], lang: str = "en") -> str:
+    """The sheet as a fixed-width table: rows down, players across, figures right-aligned.
 
-    Once the game is over the winner is the table's last line, as the referee announces it.
+    Sums, bonuses and totals are set off by rules, so the rows a player writes stand apart
+    from the arithmetic the referee does.
     """
-    players: Sequence[str] = view["players"]
-    lines = _sheet_lines(view, lang)
-    widths = [max(len(title) for title, _ in lines), *(max(len(p), 5) for p in players)]
+    players: Sequence[str] = sheet["columns"]
+    rows: Sequence[Mapping[str, Any]] = sheet["rows"]
+    widths = [
+        max((len(_title(row, lang)) for row in rows), default=0),
+        *(
+            max(len(player), 5, *(len(_cell(row["cells"].get(player))) for row in rows))
+            for player in players
+        ),
+    ]
     rule = "-" * (sum(widths) + 2 * len(players))
     out = [_table_line(["", *players], widths), rule]
-    for title, key in lines:
-        if key is None:
-            if out[-1] != rule:
-                out.append(rule)
-            continue
-        out.append(_table_line([title, *(_cell(view, p, key) for p in players)], widths))
-    out.append(rule)
-    if view["over"]:
-        out.append(winner_line(view, lang))
+    for index, row in enumerate(rows):
+        ruled = row["kind"] in RULED
+        starts_block = index == 0 or rows[index - 1]["kind"] == "row" or row["kind"] == "total"
+        if ruled and out[-1] != rule and starts_block:
+            out.append(rule)
+        cells = [_cell(row["cells"].get(player)) for player in players]
+        out.append(_table_line([_title(row, lang), *cells], widths))
+        following = rows[index + 1]["kind"] if index + 1 < len(rows) else None
+        if ruled and following not in RULED:
+            out.append(rule)
+    if out[-1] != rule:
+        out.append(rule)
     return "\n".join(out)
 
 
@@ -130,6 +90,22 @@ def _table_line(cells: Sequence[str], widths: Sequence[int]) -> str:
     return line.rstrip()
 
 
+def sheet_csv(sheet: Mapping[str, Any], lang: str = "en") -> str:
+    """The sheet as CSV for a spreadsheet: a header of players, one line per sheet row."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["key", word("row", lang), "kind", *sheet["columns"]])
+    for row in sheet["rows"]:
+        cells = [_cell(row["cells"].get(player)) for player in sheet["columns"]]
+        writer.writerow([row["key"], _title(row, lang), row["kind"], *cells])
+    return out.getvalue()
+
+
+def sheet_json(sheet: Mapping[str, Any]) -> str:
+    """The sheet exactly as the engine gives it, for other programs."""
+    return json.dumps(sheet, ensure_ascii=False, indent=2)
+
+
 def winner_line(view: Mapping[str, Any], lang: str = "en") -> str:
     """Who won and with how many points; a tie is a shared win."""
     winner = view["winner"]
@@ -140,23 +116,37 @@ def winner_line(view: Mapping[str, Any], lang: str = "en") -> str:
 
 
 def state_line(view: Mapping[str, Any], lang: str = "en") -> str:
-    """The compact state after each action: whose turn, which throw, the dice showing."""
+    """The compact state after each action: whose turn and, for dice games, the throw."""
     if view["over"]:
         return word("over", lang)
-    parts = [word("to_play", lang, player=view["turn"], throw=view["throw"], throws=view["throws"])]
-    if view["dice"]:
-        parts.append(word("dice", lang, dice=_faces(view["dice"])))
-    if view["kept"]:
-        parts.append(word("kept", lang, dice=_faces(view["kept"])))
+    parts = [word("to_play", lang, player=view["turn"])]
+    if "throw" in view:
+        throws = view.get("throws")
+        if throws:
+            parts.append(word("throw", lang, throw=view["throw"], throws=throws))
+        else:
+            parts.append(word("throw_open", lang, throw=view["throw"]))
+    for key in ("dice", "kept"):
+        if view.get(key):
+            parts.append(word(key, lang, dice=_faces(view[key])))
     return ", ".join(parts)
 
 
-def open_rows_line(view: Mapping[str, Any], lang: str = "en") -> str | None:
-    """The rows the player may write now and what each would score, or None before a throw.
+def hint_lines(candidates: Mapping[str, int], lang: str = "en") -> list[str]:
+    """What each open row would score with the dice showing, the best one marked."""
+    if not candidates:
+        return []
+    best = max(candidates.values())
+    width = max(len(name) for name in candidates)
+    return [
+        f"  {name:<{width}}  {points:>4}" + (f"  <- {word('best', lang)}" if points == best else "")
+        for name, points in candidates.items()
+    ]
 
-    Rows go by the names typed at the prompt (``score small_straight``), not their titles.
-    """
-    candidates: Mapping[str, int] = view["candidates"]
+
+def open_rows_line(view: Mapping[str, Any], lang: str = "en") -> str | None:
+    """The rows the player may write now and what each would score, or None when none."""
+    candidates: Mapping[str, int] = view.get("candidates") or {}
     if not candidates:
         return None
     rows = ", ".join(f"{name} {points}" for name, points in candidates.items())
