@@ -1,8 +1,8 @@
 """The catalogue of games: one preset file per game in ``scoring/presets/``.
 
-A preset file names the engine module that plays the game and holds its variants as data,
-so adding a game means adding an engine module (or reusing one) and a preset file; nothing
-here changes.  The module named by ``engine`` exposes its engine class as ``ENGINE``.
+A preset file names the engine (a module's ``ENGINE``, or ``module:Class``) and holds the game's
+variants as data, so adding a game means adding an engine module (or reusing one) and a preset
+file; nothing here changes.
 """
 
 from __future__ import annotations
@@ -47,7 +47,10 @@ class Game:
         return dict(self.presets[name])
 
     def engine_class(self) -> type:
-        return importlib.import_module(self.engine).ENGINE
+        """``engine: package.module`` names the module's ``ENGINE``; ``package.module:Class``
+        names a class, so one module can hold the engines of a few small games."""
+        module, _, name = self.engine.partition(":")
+        return getattr(importlib.import_module(module), name or "ENGINE")
 
     def create(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None

@@ -369,6 +369,10 @@ def read_action(line: str, verbs: Mapping[str, Verb], turn: str | None) -> Any:
         if not (who or turn):
             raise CliError("the game is over: 'undo' takes back the last action, 'quit' leaves")
         action["by"] = who or turn
+    if not verb.fields:
+        if words[1:]:
+            raise CliError(f"{verb.name} takes no words: type just '{verb.name}'")
+        return action
     name, field = _word_field(verb)
     if words[1:] or name in verb.required:
         action[name] = field.from_words(name, words[1:])
@@ -379,10 +383,8 @@ def _word_field(verb: Verb) -> tuple[str, FieldType]:
     """The one field a short form fills: the verb's single required field, or its only field."""
     names = list(verb.required) or list(verb.fields)
     if len(names) != 1:
-        raise CliError(
-            f"{verb.name} is typed as JSON, e.g. "
-            '{"do": "correct", "target": 3, "action": {"do": "score", "by": "Anna", "row": ...}}'
-        )
+        fields = ", ".join(f'"{name}": ...' for name in verb.fields)
+        raise CliError(f'{verb.name} is typed as JSON: {{"do": "{verb.name}", {fields}}}')
     return names[0], verb.fields[names[0]]
 
 

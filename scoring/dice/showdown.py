@@ -1,0 +1,774 @@
+"""Poker-dice showdowns: zariki (rules/dice.md G6) and Indian dice (G7), and the pieces of a
+showdown that the bluff games share.
+
+Every player in turn throws five dice up to ``throws`` times, setting dice aside between throws,
+and the best poker-dice hand (:mod:`scoring.dice.hands`) wins the round.  What differs between
+the two pages is preset data:
+
+* G6 zariki (B L29-61): the opener is found by one die each (L39-41), throw 3 may only rethrow
+  the dice rethrown on throw 2 (``reroll: lock_kept``, L45-46), one game whose exactly equal best
+  hands play it again among themselves (``tie: playoff``, L59), and a bank of ``stake`` from
+  each player that the winner takes (L60-61): the scores are the players' net stakes.
+* G7 Indian dice (E L237-246): the round's first player may stop after one or two throws and
+  everybody else then has that many (``first_sets_throws``), ``rounds: 3`` with the last one
+  for two players only (``final_round``), exactly equal best hands share the round [ASM]: the
+  scores are rounds won.
+
+Shared with the bluff games (:mod:`scoring.dice.bluffing`): :class:`Throws`, a turn of throws
+in the open, and :class:`Opening`, the throw that decides who starts (§1.6), which is itself a
+small showdown; and the option readers.
+
+Verbs: ``roll`` (``dice``, optional ``kept``), ``keep`` (``dice``), ``stand`` (keep the dice
+showing and end the turn), ``void`` (an invalid throw, §1.4).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from scoring.actions import Action, DiceField, Verb
+from scoring.dice.hands import LABELS, RANKINGS, HandValue, best, value
+from scoring.dice.throws import VOID, VoidPolicy
+from scoring.engine import OptionsError, check_players, check_seat, result_verdicts, winners
+from scoring.verdicts import COMMON, Kind, Message, Messages, Verdict
+
+#: Poker dice are always five (§1.1).
+DICE = 5
+
+# --------------------------------------------------------------------------------------------
+# Options.
+
+
+def check_known(options: Mapping[str, Any], known: Sequence[str], what: str) -> None:
+    """A typo in a preset is refused by name instead of being silently ignored."""
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise OptionsError(f"{unknown[0]}: not an option of {what} ({', '.join(sorted(known))})")
+
+
+def option_count(
+    options: Mapping[str, Any], key: str, default: int | None, minimum: int = 1
+) -> int | None:
+    """A whole-number option of at least ``minimum``, named in the error otherwise."""
+    number = options.get(key, default)
+    if number is None:
+        return None
+    if isinstance(number, bool) or not isinstance(number, int) or number < minimum:
+        raise OptionsError(f"{key}: expected a whole number of at least {minimum}, got {number!r}")
+    return number
+
+
+def option_choice(
+    options: Mapping[str, Any], key: str, choices: Sequence[str], default: str
+) -> str:
+    choice = options.get(key, default)
+    if choice not in choices:
+        raise OptionsError(f"{key}: {choice!r} is not one of {', '.join(choices)}")
+    return choice
+
+
+def option_flag(options: Mapping[str, Any], key: str, default: bool) -> bool:
+    flag = options.get(key, default)
+    if not isinstance(flag, bool):
+        raise OptionsError(f"{key}: expected true or false, got {flag!r}")
+    return flag
+
+
+# --------------------------------------------------------------------------------------------
+# A turn of throws in the open, and the opening throw.
+
+THROW_MESSAGES = Messages(
+    {
+        "rolled": Message(
+            "{player} throws {dice} (throw {throw} of {throws})",
+            "{player} бросает {dice} (бросок {throw} из {throws})",
+        ),
+        "kept": Message("{player} keeps {dice}", "{player} откладывает {dice}"),
+        "must_roll_first": Message(
+            "{player} has not thrown yet this turn", "{player} ещё не бросал в этом ходу"
+        ),
+        "no_throws_left": Message(
+            "{player} has used all {throws} throws", "{player} использовал все броски ({throws})"
+        ),
+        "wrong_dice_count": Message(
+            "{dice_count} dice must be on the table: {kept} kept + {thrown} thrown",
+            "На столе должно быть {dice_count} костей: {kept} отложено + {thrown} брошено",
+        ),
+        "not_on_table": Message(
+            "Cannot keep {dice}: the dice showing are {showing}",
+            "Нельзя отложить {dice}: на столе {showing}",
+        ),
+        "locked_die": Message(
+            "{locked} stayed down on the last throw and may not be thrown again",
+            "{locked} не перебрасывались на прошлом броске и бросать их снова нельзя",
+        ),
+        "must_rethrow": Message(
+            "{player}'s last throw was void: throw again first",
+            "Последний бросок {player} не засчитан: сначала перебросьте",
+        ),
+        "rethrow_all": Message(
+            "After that void throw all {dice_count} dice are thrown again",
+            "После этого неправильного броска перебрасываются все {dice_count} костей",
+        ),
+        "opening_throw": Message(
+            "{player} throws {dice} for the start", "{player} бросает {dice} за право начать"
+        ),
+        "opening_tie": Message(
+            "{players} tie for the start and throw again",
+            "{players} равны и бросают ещё раз за право начать",
+        ),
+        "opens": Message("{player} starts", "Начинает {player}"),
+        "opening_first": Message(
+            "First {player} throws {dice_count} dice to decide who starts",
+            "Сначала {player} бросает костей: {dice_count}, чтобы решить, кто начинает",
+        ),
+    }
+)
+
+
+def faces_text(dice: Sequence[int], labels: Sequence[str] = LABELS["pips"]) -> str:
+    """Faces as the players read them: pips, or the card faces of poker dice."""
+    return " ".join(labels[d - 1] for d in dice) or "-"
+
+
+def _is_subset(part: Sequence[int], whole: Sequence[int]) -> bool:
+    return not Counter(part) - Counter(whole)
+
+
+def sub_multisets(dice: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every distinct multiset of faces that can be set aside from ``dice``, sorted."""
+    found = {
+        tuple(sorted(d for i, d in enumerate(dice) if mask >> i & 1))
+        for mask in range(1 << len(dice))
+    }
+    return sorted(found)
+
+
+def roll_verbs() -> dict[str, Verb]:
+    """``roll`` and ``keep`` as the sheet games have them (docs/ARCHITECTURE.md), ``stand``."""
+    faces = DiceField(min_count=1, max_count=DICE)
+    return {
+        "roll": Verb(
+            "roll",
+            {"dice": faces, "kept": DiceField(min_count=0, max_count=DICE - 1)},
+            ("dice",),
+            summary="the faces thrown in the open (all dice, or only the rethrown ones)",
+        ),
+        "keep": Verb(
+            "keep",
+            {"dice": DiceField(min_count=0, max_count=DICE)},
+            ("dice",),
+            summary="set these faces aside before the next throw",
+        ),
+        "stand": Verb("stand", summary="keep the dice showing; the turn ends"),
+        "void": VOID,
+    }
+
+
+@dataclass(frozen=True)
+class Throws:
+    """One player's throws in the open: how many are used, what shows, what is set aside,
+    what may not be thrown again (``lock_kept``, §1.5), and a rethrow owed after a void throw
+    (``rethrow`` is the policy's "thrown" or "all")."""
+
+    used: int = 0
+    dice: tuple[int, ...] = ()
+    kept: tuple[int, ...] = ()
+    locked: tuple[int, ...] = ()
+    rethrow: str | None = None
+
+    def _may_throw(self, player: str | None, limit: int) -> None:
+        if self.used >= limit and self.rethrow is None:
+            raise THROW_MESSAGES.illegal("no_throws_left", player, throws=limit)
+
+    def _check_keep(self, player: str | None, dice: Sequence[int], limit: int) -> None:
+        if self.used == 0:
+            raise THROW_MESSAGES.illegal("must_roll_first", player)
+        self._may_throw(player, limit)
+        if dice and self.rethrow == "all":
+            raise THROW_MESSAGES.illegal("rethrow_all", player, dice_count=DICE)
+        if not _is_subset(dice, self.dice):
+            raise THROW_MESSAGES.illegal(
+                "not_on_table", player, dice=faces_text(dice), showing=faces_text(self.dice)
+            )
+        if not _is_subset(self.locked, dice):
+            raise THROW_MESSAGES.illegal("locked_die", player, locked=faces_text(self.locked))
+
+    def keep(
+        self,
+        player: str | None,
+        dice: tuple[int, ...],
+        limit: int,
+        labels: Sequence[str] = LABELS["pips"],
+    ) -> tuple[Throws, Verdict]:
+        self._check_keep(player, dice, limit)
+        verdict = THROW_MESSAGES.verdict(Kind.INFO, "kept", player, dice=faces_text(dice, labels))
+        return replace(self, kept=dice), verdict
+
+    def roll(
+        self,
+        player: str | None,
+        thrown: tuple[int, ...],
+        kept: tuple[int, ...] | None,
+        limit: int,
+        lock_kept: bool,
+        labels: Sequence[str] = LABELS["pips"],
+    ) -> tuple[Throws, Verdict]:
+        """The faces of one throw: all five, or the rethrown ones beside the kept ones."""
+        self._may_throw(player, limit)
+        if kept is not None:
+            self._check_keep(player, kept, limit)
+        else:
+            kept = () if self.used == 0 or self.rethrow == "all" else self.kept
+            if not _is_subset(self.locked, kept) and self.rethrow != "all":
+                raise THROW_MESSAGES.illegal("locked_die", player, locked=faces_text(self.locked))
+        if len(kept) + len(thrown) != DICE:
+            raise THROW_MESSAGES.illegal(
+                "wrong_dice_count", player, dice_count=DICE, kept=len(kept), thrown=len(thrown)
+            )
+        used = min(self.used + 1, limit)
+        locked = kept if lock_kept and self.used >= 1 and self.rethrow != "all" else ()
+        throws = Throws(used, (*kept, *thrown), (), locked)
+        verdict = THROW_MESSAGES.verdict(
+            Kind.INFO,
+            "rolled",
+            player,
+            dice=faces_text(throws.dice, labels),
+            throw=used,
+            throws=limit,
+        )
+        return throws, verdict
+
+    def void(self, player: str | None, limit: int, policy: VoidPolicy) -> Throws:
+        """The throw just made is void (§1.4): it is thrown again, perhaps at the cost of an
+        attempt.  "invalid" rethrows only the bad dice; as the rethrow reports the faces of the
+        dice of that throw, it is judged as "thrown"."""
+        self._may_throw(player, limit)
+        used = min(self.used + 1, limit) if policy.costs_throw else self.used
+        rethrow = "all" if policy.rethrow == "all" else "thrown"
+        if rethrow == "all":
+            return replace(self, used=used, kept=(), locked=(), rethrow=rethrow)
+        return replace(self, used=used, rethrow=rethrow)
+
+    def check_stand(self, player: str | None) -> None:
+        if self.used == 0:
+            raise THROW_MESSAGES.illegal("must_roll_first", player)
+        if self.rethrow is not None:
+            raise THROW_MESSAGES.illegal("must_rethrow", player)
+
+    def legal(self, player: str, limit: int) -> list[Action]:
+        """A roll and a void while a throw is due, the roll holding the locked dice when no
+        keep does; every keep the locks allow that leaves a die to throw."""
+        if self.used >= limit and self.rethrow is None:
+            return []
+        roll = Action("roll", player)
+        if self.rethrow != "all" and not _is_subset(self.locked, self.kept):
+            roll = Action("roll", player, {"kept": self.locked})
+        actions = [Action("void", player, {"reason": "cocked"})]
+        if self.rethrow == "all" or len(self.kept) < DICE:
+            actions.insert(0, roll)
+        if self.used and self.rethrow != "all":
+            actions += [
+                Action("keep", player, {"dice": keep})
+                for keep in sub_multisets(self.dice)
+                if len(keep) < DICE and _is_subset(self.locked, keep)
+            ]
+        return actions
+
+
+#: The throw in the open that decides who starts.
+OPENING_ROLL = Verb(
+    "roll",
+    {"dice": DiceField(min_count=1, max_count=DICE)},
+    ("dice",),
+    summary="the faces thrown in the open to decide who starts",
+)
+
+#: Who starts (§1.6), and with how many dice: by seating (or agreement), one die highest
+#: (B L39-41), two dice highest (H L486), the best five-dice hand (H L512).
+OPENINGS = {"seating": 0, "high_die": 1, "two_dice": 2, "best_hand": DICE}
+
+
+@dataclass(frozen=True)
+class Opening:
+    """The throw for the start: the contenders throw in seat order and the best starts; a tie
+    throws again among the tied (§1.6 [ASM])."""
+
+    method: str
+    contenders: tuple[str, ...]
+    throws: tuple[tuple[int, ...], ...] = ()
+    starter: str | None = None
+
+    @classmethod
+    def start(cls, method: str, players: tuple[str, ...]) -> Opening | None:
+        return None if method == "seating" else cls(method, players)
+
+    @property
+    def thrower(self) -> str:
+        return self.contenders[len(self.throws)]
+
+    def _score(self, dice: Sequence[int]) -> Any:
+        if self.method == "best_hand":
+            return value(dice)
+        return sum(dice)
+
+    def apply(
+        self, action: Action, labels: Sequence[str] = LABELS["pips"]
+    ) -> tuple[Opening, list[Verdict]]:
+        """An opening throw (or a void one); anything else waits for the start to be decided."""
+        player, need = action.by, OPENINGS[self.method]
+        if action.verb == "void":
+            return self, []
+        if action.verb != "roll" or "kept" in action.args:
+            raise THROW_MESSAGES.illegal("opening_first", player, dice_count=need)
+        dice = action.args["dice"]
+        if len(dice) != need:
+            raise THROW_MESSAGES.illegal(
+                "wrong_dice_count", player, dice_count=need, kept=0, thrown=len(dice)
+            )
+        throws = (*self.throws, dice)
+        verdicts = [
+            THROW_MESSAGES.verdict(
+                Kind.INFO, "opening_throw", player, dice=faces_text(dice, labels)
+            )
+        ]
+        if len(throws) < len(self.contenders):
+            return replace(self, throws=throws), verdicts
+        scores = [self._score(d) for d in throws]
+        top = tuple(p for p, s in zip(self.contenders, scores, strict=True) if s == max(scores))
+        if len(top) > 1:
+            tie = THROW_MESSAGES.verdict(Kind.INFO, "opening_tie", players=", ".join(top))
+            return Opening(self.method, top), [*verdicts, tie]
+        opens = THROW_MESSAGES.verdict(Kind.TURN, "opens", top[0])
+        return replace(self, throws=throws, starter=top[0]), [*verdicts, opens]
+
+    def view(self) -> dict[str, Any]:
+        return {
+            "method": self.method,
+            "contenders": list(self.contenders),
+            "throws": {p: list(d) for p, d in zip(self.contenders, self.throws, strict=False)},
+        }
+
+
+# --------------------------------------------------------------------------------------------
+# The showdown engine.
+
+MESSAGES = (
+    COMMON
+    | THROW_MESSAGES
+    | Messages(
+        {
+            "stands": Message(
+                "{player} stands on {dice}: {hand}", "{player} оставляет {dice}: {hand_ru}"
+            ),
+            "hand": Message("{player} ends with {dice}: {hand}", "У {player} {dice}: {hand_ru}"),
+            "throws_set": Message(
+                "{player} used {throws} throw(s): everybody else has {throws} this round",
+                "{player} сделал бросков: {throws}; остальные в этом раунде бросают столько же",
+            ),
+            "must_use_throws": Message(
+                "{player} must take all {throws} throws this round",
+                "{player} должен сделать все {throws} броска в этом раунде",
+            ),
+            "round_won": Message(
+                "{player} wins round {round} with {hand}",
+                "{player} выигрывает раунд {round}: {hand_ru}",
+            ),
+            "round_shared": Message(
+                "Round {round} is shared by {winners} with {hand}",
+                "Раунд {round} поровну: {winners} ({hand_ru})",
+            ),
+            "playoff": Message(
+                "{winners} tie with {hand}: they play again among themselves",
+                "Ничья у {winners} ({hand_ru}): они переигрывают между собой",
+            ),
+            "bank_won": Message(
+                "{player} takes the bank of {bank}", "{player} забирает банк: {bank}"
+            ),
+            "final_round": Message(
+                "Round {round} is for {finalists} only",
+                "В раунде {round} играют только {finalists}",
+            ),
+        }
+    )
+)
+
+OPTIONS = (
+    "throws", "reroll", "ranking", "die", "opening", "first_sets_throws", "others_throws",
+    "rounds", "final_round", "finalists", "tie", "stake", "void_rethrow", "void_costs_throw",
+    "players_min", "players_max",
+)  # fmt: skip
+FINAL_ROUNDS = ("all", "strongest", "weakest")
+TIES = ("playoff", "shared")
+OTHERS_THROWS = ("exact", "up_to")
+
+
+@dataclass(frozen=True)
+class ShowdownRules:
+    """A preset, read and checked once."""
+
+    throws: int
+    lock_kept: bool
+    ranking: str
+    labels: tuple[str, ...]
+    opening: str
+    first_sets_throws: bool
+    others_throws: str
+    rounds: int
+    final_round: str
+    finalists: int
+    tie: str
+    stake: int
+    void: VoidPolicy
+    players_min: int
+    players_max: int | None
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> ShowdownRules:
+        check_known(options, OPTIONS, "the showdown")
+        rules = cls(
+            throws=option_count(options, "throws", 3),
+            lock_kept=option_choice(options, "reroll", ("free", "lock_kept"), "free")
+            == "lock_kept",
+            ranking=option_choice(options, "ranking", tuple(RANKINGS), "no_straights"),
+            labels=LABELS[option_choice(options, "die", tuple(LABELS), "pips")],
+            opening=option_choice(options, "opening", tuple(OPENINGS), "seating"),
+            first_sets_throws=option_flag(options, "first_sets_throws", False),
+            others_throws=option_choice(options, "others_throws", OTHERS_THROWS, "exact"),
+            rounds=option_count(options, "rounds", 1),
+            final_round=option_choice(options, "final_round", FINAL_ROUNDS, "all"),
+            finalists=option_count(options, "finalists", 2),
+            tie=option_choice(options, "tie", TIES, "playoff"),
+            stake=option_count(options, "stake", 0, minimum=0),
+            void=VoidPolicy.from_options(options),
+            players_min=option_count(options, "players_min", 2),
+            players_max=option_count(options, "players_max", None),
+        )
+        if rules.stake and rules.tie != "playoff":
+            raise OptionsError("stake: a bank needs one winner, so it needs tie: playoff")
+        if rules.players_max is not None and rules.players_min > rules.players_max:
+            raise OptionsError(
+                f"players_min: {rules.players_min} is more than players_max {rules.players_max}"
+            )
+        return rules
+
+
+@dataclass(frozen=True)
+class Played:
+    """A finished round or play-off: who ended with which dice, and who won it."""
+
+    round: int
+    playoff: int
+    hands: tuple[tuple[str, tuple[int, ...]], ...]
+    winners: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ShowdownState:
+    players: tuple[str, ...]
+    opening: Opening | None
+    round: int = 1
+    playoff: int = 0
+    order: tuple[str, ...] = ()
+    hands: tuple[tuple[int, ...], ...] = ()
+    throws: Throws = Throws()
+    limit: int | None = None
+    played: tuple[Played, ...] = ()
+    over: bool = False
+
+    @property
+    def player(self) -> str | None:
+        """Who is to act: the opening thrower, the player whose turn it is, None once over."""
+        if self.over:
+            return None
+        if self.opening is not None:
+            return self.opening.thrower
+        return self.order[len(self.hands)]
+
+
+class ShowdownEngine:
+    """The engine behind zariki and Indian dice."""
+
+    def __init__(self, game: str, preset: str, options: Mapping[str, Any]) -> None:
+        self.game = game
+        self.preset = preset
+        self.rules = ShowdownRules.from_options(options)
+        self._verbs = roll_verbs()
+
+    @property
+    def verbs(self) -> Mapping[str, Verb]:
+        return self._verbs
+
+    def initial(self, players: Sequence[str]) -> ShowdownState:
+        check_players(players, self.rules.players_min, self.rules.players_max)
+        opening = Opening.start(self.rules.opening, tuple(players))
+        state = ShowdownState(tuple(players), opening)
+        return state if opening is not None else self._start_round(state, 1, players[0])[0]
+
+    # ----------------------------------------------------------------------------------------
+    # Rules.
+
+    def apply(self, state: ShowdownState, action: Action) -> tuple[ShowdownState, list[Verdict]]:
+        check_seat(state.players, state.player, action)
+        if state.opening is not None:
+            opening, verdicts = state.opening.apply(action, self.rules.labels)
+            if opening.starter is None:
+                return replace(state, opening=opening), verdicts
+            state, more = self._start_round(replace(state, opening=None), 1, opening.starter)
+            return state, verdicts + more
+        if action.verb == "void":
+            throws = state.throws.void(action.by, self._limit(state), self.rules.void)
+            return replace(state, throws=throws), [
+                self.rules.void.verdict(action.by, action.args["reason"])
+            ]
+        if action.verb == "keep":
+            throws, verdict = state.throws.keep(
+                action.by, action.args["dice"], self._limit(state), self.rules.labels
+            )
+            return replace(state, throws=throws), [verdict]
+        if action.verb == "stand":
+            return self._stand(state, action.by)
+        throws, verdict = state.throws.roll(
+            action.by,
+            action.args["dice"],
+            action.args.get("kept"),
+            self._limit(state),
+            self.rules.lock_kept,
+            self.rules.labels,
+        )
+        state = replace(state, throws=throws)
+        if throws.used < self._limit(state) or throws.rethrow is not None:
+            return state, [verdict]
+        state, verdicts = self._end_turn(state, "hand")
+        return state, [verdict, *verdicts]
+
+    def _limit(self, state: ShowdownState) -> int:
+        return self.rules.throws if state.limit is None else state.limit
+
+    def _stand(
+        self, state: ShowdownState, player: str | None
+    ) -> tuple[ShowdownState, list[Verdict]]:
+        state.throws.check_stand(player)
+        if (
+            state.limit is not None
+            and self.rules.others_throws == "exact"
+            and state.throws.used < state.limit
+        ):
+            raise MESSAGES.illegal("must_use_throws", player, throws=state.limit)
+        return self._end_turn(state, "stands")
+
+    def _text(self, dice: Sequence[int]) -> dict[str, str]:
+        en, ru = self._value(dice).text(self.rules.labels)
+        return {"dice": faces_text(dice, self.rules.labels), "hand": en, "hand_ru": ru}
+
+    def _value(self, dice: Sequence[int]) -> HandValue:
+        return value(dice, RANKINGS[self.rules.ranking])
+
+    def _end_turn(self, state: ShowdownState, code: str) -> tuple[ShowdownState, list[Verdict]]:
+        player, dice = state.player, state.throws.dice
+        verdicts = [MESSAGES.verdict(Kind.INFO, code, player, **self._text(dice))]
+        if self.rules.first_sets_throws and state.limit is None:
+            state = replace(state, limit=state.throws.used)
+            if len(state.order) > 1:
+                verdicts.append(
+                    MESSAGES.verdict(Kind.INFO, "throws_set", player, throws=state.limit)
+                )
+        state = replace(state, hands=(*state.hands, dice), throws=Throws())
+        if len(state.hands) < len(state.order):
+            return state, [*verdicts, MESSAGES.verdict(Kind.TURN, "turn", state.player)]
+        state, more = self._end_round(state)
+        return state, verdicts + more
+
+    def _end_round(self, state: ShowdownState) -> tuple[ShowdownState, list[Verdict]]:
+        values = {p: self._value(d) for p, d in zip(state.order, state.hands, strict=True)}
+        top = best(values)
+        played = Played(
+            state.round, state.playoff, tuple(zip(state.order, state.hands, strict=True)), ()
+        )
+        text = self._text(state.hands[state.order.index(top[0])])
+        if len(top) > 1 and self.rules.tie == "playoff":
+            state = replace(state, played=(*state.played, played))
+            verdict = MESSAGES.verdict(Kind.HAND_OVER, "playoff", winners=", ".join(top), **text)
+            state, more = self._begin(state, state.round, state.playoff + 1, tuple(top))
+            return state, [verdict, *more]
+        state = replace(state, played=(*state.played, replace(played, winners=tuple(top))))
+        if len(top) == 1:
+            verdicts = [
+                MESSAGES.verdict(Kind.HAND_OVER, "round_won", top[0], round=state.round, **text)
+            ]
+        else:
+            verdicts = [
+                MESSAGES.verdict(
+                    Kind.HAND_OVER,
+                    "round_shared",
+                    round=state.round,
+                    winners=", ".join(top),
+                    **text,
+                )
+            ]
+        if state.round < self.rules.rounds:
+            starter = self._round_starter(state, state.round + 1)
+            state, more = self._start_round(state, state.round + 1, starter)
+            return state, verdicts + more
+        state = replace(state, over=True, hands=(), order=())
+        if self.rules.stake:
+            bank = self.rules.stake * len(state.players)
+            verdicts.append(MESSAGES.verdict(Kind.POINTS, "bank_won", top[0], bank=bank))
+        return state, verdicts + result_verdicts(self.scores(state))
+
+    def _round_starter(self, state: ShowdownState, number: int) -> str:
+        """Each round opens one seat further clockwise than the one before [ASM]."""
+        first = state.played[0].hands[0][0]
+        return state.players[(state.players.index(first) + number - 1) % len(state.players)]
+
+    def _start_round(
+        self, state: ShowdownState, number: int, starter: str
+    ) -> tuple[ShowdownState, list[Verdict]]:
+        seat = state.players.index(starter)
+        order = state.players[seat:] + state.players[:seat]
+        verdicts: list[Verdict] = []
+        if self._is_final(state, number):
+            chosen = set(self._finalists(state))
+            order = tuple(p for p in order if p in chosen)
+            verdicts.append(
+                MESSAGES.verdict(Kind.INFO, "final_round", round=number, finalists=", ".join(order))
+            )
+        state, more = self._begin(state, number, 0, order)
+        return state, verdicts + more
+
+    def _begin(
+        self, state: ShowdownState, number: int, playoff: int, order: tuple[str, ...]
+    ) -> tuple[ShowdownState, list[Verdict]]:
+        state = replace(
+            state, round=number, playoff=playoff, order=order, hands=(), throws=Throws(), limit=None
+        )
+        return state, [MESSAGES.verdict(Kind.TURN, "turn", state.player)]
+
+    def _is_final(self, state: ShowdownState, number: int) -> bool:
+        return (
+            self.rules.final_round != "all"
+            and number == self.rules.rounds
+            and number > 1
+            and self.rules.finalists < len(state.players)
+        )
+
+    def _finalists(self, state: ShowdownState) -> list[str]:
+        """The two strongest (or weakest) after the earlier rounds: rounds won, then the hands
+        of the latest round, then of the one before, then seat order [ASM]."""
+        strongest = self.rules.final_round == "strongest"
+
+        def strength(player: str) -> tuple[Any, ...]:
+            won = sum(player in p.winners for p in state.played)
+            hands = [
+                self._value(dict(p.hands)[player])
+                for p in reversed(state.played)
+                if player in dict(p.hands) and p.playoff == 0
+            ]
+            return (won, *hands)
+
+        ranked = sorted(state.players, key=strength, reverse=strongest)
+        return ranked[: self.rules.finalists]
+
+    # ----------------------------------------------------------------------------------------
+    # Scores and views.
+
+    def scores(self, state: ShowdownState) -> dict[str, int]:
+        """Rounds won; with a bank (G6), the net stakes: everybody stakes on every game and
+        its winner takes the bank (play-offs are part of their game)."""
+        finished = [played for played in state.played if played.winners]
+        won = {p: sum(p in played.winners for played in finished) for p in state.players}
+        if not self.rules.stake:
+            return won
+        bank = self.rules.stake * len(state.players)
+        return {p: bank * won[p] - self.rules.stake * len(finished) for p in state.players}
+
+    def view(self, state: ShowdownState) -> dict[str, Any]:
+        scores = self.scores(state)
+        winner: str | list[str] | None = None
+        if state.over:
+            top = winners(scores)
+            winner = top[0] if len(top) == 1 else top
+        return {
+            "game": self.game,
+            "preset": self.preset,
+            "players": list(state.players),
+            "turn": state.player,
+            "opening": None if state.opening is None else state.opening.view(),
+            "round": state.round,
+            "rounds": self.rules.rounds,
+            "playoff": state.playoff,
+            "order": list(state.order),
+            "throw": state.throws.used,
+            "throws": self._limit(state),
+            "dice": list(state.throws.dice),
+            "kept": list(state.throws.kept),
+            "locked": list(state.throws.locked),
+            "labels": list(self.rules.labels),
+            "hands": {
+                p: {**self._text(d), "faces": self._text(d)["dice"], "dice": list(d)}
+                for p, d in zip(state.order, state.hands, strict=False)
+            },
+            "played": [
+                {
+                    "round": p.round,
+                    "playoff": p.playoff,
+                    "hands": {name: list(dice) for name, dice in p.hands},
+                    "winners": list(p.winners),
+                }
+                for p in state.played
+            ],
+            "bank": self.rules.stake * len(state.players),
+            "scores": scores,
+            "over": state.over,
+            "winner": winner,
+        }
+
+    def score_sheet(self, state: ShowdownState) -> dict[str, Any]:
+        """One line per round and play-off (each player's hand, the winners marked), then the
+        rounds won and, with a bank, the stakes."""
+        rows: list[dict[str, Any]] = []
+        for p in state.played:
+            key = f"round_{p.round}" + (f"_playoff_{p.playoff}" if p.playoff else "")
+            en = f"Round {p.round}" + (f", play-off {p.playoff}" if p.playoff else "")
+            ru = f"Раунд {p.round}" + (f", переигровка {p.playoff}" if p.playoff else "")
+            hands = dict(p.hands)
+            cells = {
+                name: (
+                    self._text(hands[name])["dice"] + (" *" if name in p.winners else "")
+                    if name in hands
+                    else None
+                )
+                for name in state.players
+            }
+            rows.append({"key": key, "en": en, "ru": ru, "kind": "row", "cells": cells})
+        won = {n: sum(n in p.winners for p in state.played) for n in state.players}
+        rows.append(
+            {"key": "rounds_won", "en": "Rounds won", "ru": "Выиграно раундов",
+             "kind": "subtotal", "cells": won}
+        )  # fmt: skip
+        en, ru = ("Stakes", "Ставки") if self.rules.stake else ("Total", "Итого")
+        rows.append(
+            {"key": "total", "en": en, "ru": ru, "kind": "total", "cells": self.scores(state)}
+        )
+        return {"columns": list(state.players), "rows": rows}
+
+    def legal(self, state: ShowdownState) -> list[Action]:
+        """The opening throw, or: a roll while throws are left, every keep the locks allow, a
+        stand once the player may stop, and a void wherever a roll is due."""
+        player = state.player
+        if player is None:
+            return []
+        if state.opening is not None:
+            return [Action("roll", player)]
+        throws, limit = state.throws, self._limit(state)
+        actions = throws.legal(player, limit)
+        may_stop = state.limit is None or self.rules.others_throws == "up_to"
+        if throws.used and not throws.rethrow is not None and (may_stop or throws.used >= limit):
+            actions.append(Action("stand", player))
+        return actions
+
+
+ENGINE = ShowdownEngine
