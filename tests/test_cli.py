@@ -300,7 +300,7 @@ def test_play_a_whole_game_ends_with_the_sheet(tmp_path, capsys, monkeypatch) ->
         ("undo 42", "There is no action 42"),
         ('{"do": "roll", "by": "Anna"', "not valid JSON"),
         ('{"do": "roll", "by": "Anna", "dice": [1, 2]}', "5 dice must be on the table"),
-        ("correct 2", "correct is typed as JSON"),
+        ("correct 2", "type correct as"),
     ],
 )
 def test_play_bad_line_is_one_error_and_writes_nothing(
@@ -623,3 +623,20 @@ def test_sheet_of_a_missing_session_is_one_error(tmp_path, capsys, monkeypatch) 
     status, _, err = run_cli(capsys, monkeypatch, "sheet", str(tmp_path / "none.sqlite"))
     assert_one_error(status, err)
     assert "no such journal file" in err
+
+
+def test_verbs_with_several_fields_are_typed_as_named_words(tmp_path, capsys, monkeypatch) -> None:
+    """``bid quantity=2 face=3`` at the prompt is the JSON bid; a verb without fields is one
+    word; a bare word for a many-field verb gets one error saying how to type it."""
+    journal = tmp_path / "liars.sqlite"
+    args = ("play", "liars_dice", "--players", "Anna,Boris", "--journal", str(journal))
+    stdin = "bid quantity=2 face=3\nbid 3\nchallenge\n"
+    status, _, err = run_cli(capsys, monkeypatch, *args, stdin=stdin)
+    assert status == 0
+    assert err.count("error:") == 1 and 'type bid as "bid quantity=... face=...' in err
+    with Journal.open(journal) as session:
+        actions = [row.action for row in session.rows()]
+    assert actions == [
+        {"do": "bid", "by": "Anna", "quantity": 2, "face": 3},
+        {"do": "challenge", "by": "Boris"},
+    ]

@@ -373,10 +373,26 @@ def read_action(line: str, verbs: Mapping[str, Verb], turn: str | None) -> Any:
         if words[1:]:
             raise CliError(f"{verb.name} takes no words: type just '{verb.name}'")
         return action
+    if any("=" in word for word in words[1:]):
+        return {**action, **_named_fields(verb, words[1:])}
     name, field = _word_field(verb)
     if words[1:] or name in verb.required:
         action[name] = field.from_words(name, words[1:])
     return action
+
+
+def _named_fields(verb: Verb, words: Sequence[str]) -> dict[str, Any]:
+    """``field=value`` words (``bid quantity=5 face=3``), each read by its field's own parser;
+    a list is written with commas (``faces=3,2``)."""
+    fields: dict[str, Any] = {}
+    for word in words:
+        name, equals, value = word.partition("=")
+        if not equals or name not in verb.fields:
+            raise CliError(
+                f"{word!r}: {verb.name} takes {', '.join(f'{n}=...' for n in verb.fields)}"
+            )
+        fields[name] = verb.fields[name].from_words(name, value.split(","))
+    return fields
 
 
 def _word_field(verb: Verb) -> tuple[str, FieldType]:
@@ -384,7 +400,9 @@ def _word_field(verb: Verb) -> tuple[str, FieldType]:
     names = list(verb.required) or list(verb.fields)
     if len(names) != 1:
         fields = ", ".join(f'"{name}": ...' for name in verb.fields)
-        raise CliError(f'{verb.name} is typed as JSON: {{"do": "{verb.name}", {fields}}}')
+        named = " ".join(f"{name}=..." for name in verb.fields)
+        example = f'{{"do": "{verb.name}", {fields}}}'
+        raise CliError(f'type {verb.name} as "{verb.name} {named}" or as JSON: {example}')
     return names[0], verb.fields[names[0]]
 
 

@@ -127,7 +127,7 @@ def state_line(view: Mapping[str, Any], lang: str = "en") -> str:
         else:
             parts.append(word("throw_open", lang, throw=view["throw"]))
     for key in ("dice", "kept"):
-        if view.get(key):
+        if view.get(key) and isinstance(view[key], list):
             parts.append(word(key, lang, dice=_faces(view[key])))
     return ", ".join(parts)
 
