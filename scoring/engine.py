@@ -26,6 +26,10 @@ class Engine(Protocol[State]):
     ``view`` is the engine's public picture of a state as plain JSON data.  It always holds
     ``players``, ``turn`` (who acts next, None once over), ``scores`` (player -> total),
     ``over`` and ``winner`` (a name, a list of names for a shared win, or None).
+
+    ``score_sheet`` is the sheet the players keep on paper: ``{"columns": [players], "rows":
+    [{"key", "en", "ru", "kind": row | subtotal | bonus | total, "cells": {player: value}}]}``
+    ending with the total row; the displays and ``tableref sheet`` only lay it out.
     """
 
     game: str
@@ -41,6 +45,8 @@ class Engine(Protocol[State]):
     def view(self, state: State) -> dict[str, Any]: ...
 
     def legal(self, state: State) -> list[Action]: ...
+
+    def score_sheet(self, state: State) -> dict[str, Any]: ...
 
 
 def check_seat(players: Sequence[str], turn: str | None, action: Action) -> None:
