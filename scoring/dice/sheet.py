@@ -1,233 +1,56 @@
-"""The score-sheet engine for dice games: Yahtzee, Yacht and the other sheet games of dice.md.
+"""The score-sheet engine for dice games: every sheet game of dice.md played from preset data.
 
 A turn is up to ``throws`` throws of ``dice`` dice, with dice kept between throws, and ends when
-the player writes the dice into one open row of their sheet.  The game ends when every sheet is
-full.  Everything that differs between sheet games is preset data: the rows and their rules
-(:mod:`scoring.dice.rows`), section bonuses, the reroll policy and the Yahtzee bonus/Joker.
+the player writes the dice into one open row of their sheet (or crosses one out, where the game
+allows it).  The game ends when every sheet is full.  Everything that differs between Yahtzee,
+Yacht, dice poker with school (G1) or with a table (G2), pirate dice (G3) and sea dice (G5) is
+preset data read by :mod:`scoring.dice.sheet_rules`: rows and their rules
+(:mod:`scoring.dice.rows`), sections played in stages or in a fixed order, mandatory sections,
+section bonuses, the Yahtzee bonus and Joker, crossing out, first-attempt doubling, the bonus
+for unused throws, the reroll and void policies, and the settlement against the average.
 
 Verbs
-  ``roll``  ``dice``: the faces now thrown: all of them on a full throw, or only the rethrown ones
-            when dice are kept (by a ``keep`` before, or by ``kept`` in the roll itself).
-  ``keep``  ``dice``: the faces set aside before the next throw (a subset of the dice showing).
-  ``score`` ``row``: write the dice showing into an open row; this ends the turn.
+  ``roll``     ``dice``: the faces now thrown: all of them on a full throw, or only the rethrown
+               ones when dice are kept (by a ``keep`` before, or by ``kept`` in the roll itself).
+  ``keep``     ``dice``: the faces set aside before the next throw (a subset of the dice showing).
+  ``score``    ``row``: write the dice showing into an open row; this ends the turn.  Where every
+               section is filled in a fixed order the row may be left out: it is the next one.
+  ``void``     ``reason``: the last throw was invalid (§1.4); only where the preset sets a void
+               policy (``void_rethrow`` / ``void_costs_throw``).
+  ``cross``    ``row``: cross out an open row of a section that allows it (``unmade: cross``, G3).
+  ``announce`` ``row``: name the row aimed at, once a turn; not binding (``announce``, G3 L178).
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from scoring.actions import Action, ChoiceField, DiceField, Verb
+from scoring.dice import sheet_turn
 from scoring.dice.combinations import kind
-from scoring.dice.rows import Row, RowError
-from scoring.engine import OptionsError, check_players, check_seat, result_verdicts, winners
-from scoring.verdicts import COMMON, Kind, Message, Messages, Verdict
-
-MESSAGES = COMMON | Messages(
-    {
-        "rolled": Message(
-            "{player} throws {dice} (throw {throw} of {throws})",
-            "{player} бросает {dice} (бросок {throw} из {throws})",
-        ),
-        "kept": Message("{player} keeps {dice}", "{player} откладывает {dice}"),
-        "scored": Message(
-            "{player} writes {points} in {row}", "{player} записывает {points} в графу «{row_ru}»"
-        ),
-        "section_bonus": Message(
-            "{player} reaches {threshold} in the {section} section: +{points}",
-            "{player} набирает {threshold} в разделе «{section}»: +{points}",
-        ),
-        "extra_kind_bonus": Message(
-            "Another {row} for {player}: +{points}", "Ещё один {row} у {player}: +{points}"
-        ),
-        "joker": Message(
-            "Joker: {player}'s five of a kind counts in {row}",
-            "Джокер: пять одинаковых у {player} засчитаны в графу «{row_ru}»",
-        ),
-        "must_roll_first": Message(
-            "{player} has not thrown yet this turn", "{player} ещё не бросал в этом ходу"
-        ),
-        "no_throws_left": Message(
-            "{player} has used all {throws} throws: choose a row",
-            "{player} использовал все {throws} броска: выберите графу",
-        ),
-        "wrong_dice_count": Message(
-            "{dice_count} dice must be on the table: {kept} kept + {thrown} thrown",
-            "На столе должно быть {dice_count} костей: {kept} отложено + {thrown} брошено",
-        ),
-        "not_on_table": Message(
-            "Cannot keep {dice}: the dice showing are {showing}",
-            "Нельзя отложить {dice}: на столе {showing}",
-        ),
-        "locked_die": Message(
-            "{locked} stayed down on the last throw and may not be thrown again",
-            "{locked} не перебрасывались на прошлом броске и бросать их снова нельзя",
-        ),
-        "row_used": Message(
-            "{player} has already written {points} in {row}",
-            "У {player} графа «{row_ru}» уже заполнена ({points})",
-        ),
-        "joker_upper_required": Message(
-            "Joker rule: {player} must write this five of a kind in {required} while it is open",
-            "Правило джокера: {player} должен записать пять одинаковых в «{required_ru}»",
-        ),
-        "joker_lower_required": Message(
-            "Joker rule: {player} must use an open lower row before an upper one",
-            "Правило джокера: {player} должен сначала использовать свободную нижнюю графу",
-        ),
-    }
+from scoring.dice.rows import Result, Row
+from scoring.dice.sheet_messages import MESSAGES
+from scoring.dice.sheet_rules import SheetRules
+from scoring.dice.sheet_tally import (
+    CROSSED,
+    DONE,
+    Sheet,
+    decided,
+    exact,
+    score_sheet,
+    section_sum,
+    settlement,
+    totals,
 )
+from scoring.dice.sheet_turn import Turn, faces, is_subset
+from scoring.dice.throws import VOID
+from scoring.engine import check_players, check_seat, result_verdicts, winners
+from scoring.verdicts import Kind, Verdict
 
-REROLL_POLICIES = ("free", "lock_kept")
-
-
-@dataclass(frozen=True)
-class SectionBonus:
-    """``points`` once a section's rows add up to ``threshold`` (Yahtzee: upper, 63, 35)."""
-
-    section: str
-    threshold: int
-    points: int
-
-
-@dataclass(frozen=True)
-class ExtraKindBonus:
-    """The Yahtzee bonus and Joker of dice.md G4, keyed on the five-of-a-kind row."""
-
-    row: str
-    points: int
-    joker: bool
-
-
-def _count(options: Mapping[str, Any], key: str, default: int | None) -> int | None:
-    """A whole-number option, named in the error when it is anything else."""
-    value = options.get(key, default)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise OptionsError(f"{key}: expected a whole number of at least 1, got {value!r}")
-    return value
-
-
-def _record(kind: type, key: str, raw: Any) -> Any:
-    """A bonus record from preset data, with the option's name in the error."""
-    try:
-        return kind(**raw)
-    except TypeError as error:
-        raise OptionsError(f"{key}: {raw!r} does not fit {kind.__name__}: {error}") from None
-
-
-@dataclass(frozen=True)
-class SheetRules:
-    """A preset, read and checked once: everything the engine needs to know about the game."""
-
-    dice: int
-    faces: int
-    throws: int
-    reroll: str
-    rows: tuple[Row, ...]
-    bonuses: tuple[SectionBonus, ...]
-    extra_kind: ExtraKindBonus | None
-    players_min: int
-    players_max: int | None
-
-    @classmethod
-    def from_options(cls, options: Mapping[str, Any]) -> SheetRules:
-        known = {
-            "dice",
-            "faces",
-            "throws",
-            "reroll",
-            "rows",
-            "bonuses",
-            "extra_kind",
-            "players_min",
-            "players_max",
-        }
-        unknown = sorted(set(options) - known)
-        if unknown:
-            raise OptionsError(
-                f"{unknown[0]}: not an option of the dice sheet ({', '.join(sorted(known))})"
-            )
-        if "rows" not in options:
-            raise OptionsError("rows: missing from the preset")
-        try:
-            rows = tuple(Row.from_preset(raw) for raw in options["rows"])
-        except (TypeError, ValueError) as error:
-            raise OptionsError(f"rows: {error}") from None
-        rules = cls(
-            dice=_count(options, "dice", 5),
-            faces=_count(options, "faces", 6),
-            throws=_count(options, "throws", 3),
-            reroll=options.get("reroll", "free"),
-            rows=rows,
-            bonuses=tuple(
-                _record(SectionBonus, "bonuses", raw) for raw in options.get("bonuses", ())
-            ),
-            extra_kind=(
-                _record(ExtraKindBonus, "extra_kind", options["extra_kind"])
-                if options.get("extra_kind")
-                else None
-            ),
-            players_min=_count(options, "players_min", 1),
-            players_max=_count(options, "players_max", None),
-        )
-        if rules.reroll not in REROLL_POLICIES:
-            raise OptionsError(
-                f"reroll: {rules.reroll!r} is not one of {', '.join(REROLL_POLICIES)}"
-            )
-        names = [row.name for row in rows]
-        if len(set(names)) != len(names):
-            raise OptionsError(f"rows: a row name appears twice in {names}")
-        if rules.extra_kind and rules.extra_kind.row not in names:
-            raise OptionsError(f"extra_kind.row: {rules.extra_kind.row!r} is not a row")
-        for row in rows:
-            try:
-                row.check(rules.dice, rules.faces)
-            except RowError as error:
-                raise OptionsError(f"rows: {error}") from None
-        sections = {row.section for row in rows}
-        for bonus in rules.bonuses:
-            if bonus.section not in sections:
-                raise OptionsError(
-                    f"bonuses: no row is in section {bonus.section!r} "
-                    f"(sections: {', '.join(sorted(sections))})"
-                )
-        if rules.players_max is not None and rules.players_min > rules.players_max:
-            raise OptionsError(
-                f"players_min: {rules.players_min} is more than players_max {rules.players_max}"
-            )
-        return rules
-
-    def row(self, name: str) -> Row:
-        return next(row for row in self.rows if row.name == name)
-
-
-@dataclass(frozen=True)
-class Sheet:
-    """One player's column: rows written so far (in order) and extra five-of-a-kind bonuses."""
-
-    written: tuple[tuple[str, int], ...] = ()
-    extra_kinds: int = 0
-
-    def get(self, row: str) -> int | None:
-        return next((points for name, points in self.written if name == row), None)
-
-    def write(self, row: str, points: int) -> Sheet:
-        return replace(self, written=(*self.written, (row, points)))
-
-
-@dataclass(frozen=True)
-class Turn:
-    """The throw in progress: what shows, what is set aside, what may not be thrown again."""
-
-    player: int = 0
-    throws: int = 0
-    dice: tuple[int, ...] = ()
-    kept: tuple[int, ...] = ()
-    locked: tuple[int, ...] = ()
+__all__ = ["ENGINE", "DiceSheetEngine", "Sheet", "SheetState", "Turn"]
 
 
 @dataclass(frozen=True)
@@ -238,14 +61,6 @@ class SheetState:
     over: bool = False
 
 
-def _is_subset(part: Sequence[int], whole: Sequence[int]) -> bool:
-    return not Counter(part) - Counter(whole)
-
-
-def _faces(dice: Sequence[int]) -> str:
-    return " ".join(str(d) for d in dice) or "nothing"
-
-
 class DiceSheetEngine:
     """The engine behind every dice score-sheet preset."""
 
@@ -253,28 +68,48 @@ class DiceSheetEngine:
         self.game = game
         self.preset = preset
         self.rules = SheetRules.from_options(options)
-        faces = tuple(range(1, self.rules.faces + 1))
-        dice_field = DiceField(faces, 1, self.rules.dice)
+        rules = self.rules
+        face_values = tuple(range(1, rules.faces + 1))
+        row_field = ChoiceField(tuple(row.name for row in rules.rows))
         self._verbs = {
             "roll": Verb(
                 "roll",
-                {"dice": dice_field, "kept": DiceField(faces, 0, self.rules.dice - 1)},
+                {
+                    "dice": DiceField(face_values, 1, rules.dice),
+                    "kept": DiceField(face_values, 0, rules.dice - 1),
+                },
                 ("dice",),
                 summary="the faces thrown (all dice, or only the rethrown ones)",
             ),
             "keep": Verb(
                 "keep",
-                {"dice": DiceField(faces, 0, self.rules.dice)},
+                {"dice": DiceField(face_values, 0, rules.dice)},
                 ("dice",),
                 summary="set these faces aside before the next throw",
             ),
             "score": Verb(
                 "score",
-                {"row": ChoiceField(tuple(row.name for row in self.rules.rows))},
-                ("row",),
+                {"row": row_field},
+                () if rules.fixed_order else ("row",),
                 summary="write the dice showing into an open row; ends the turn",
             ),
         }
+        if rules.void:
+            self._verbs["void"] = VOID
+        if rules.unmade == "cross":
+            self._verbs["cross"] = Verb(
+                "cross",
+                {"row": row_field},
+                ("row",),
+                summary="cross out an open row; ends the turn",
+            )
+        if rules.announce:
+            self._verbs["announce"] = Verb(
+                "announce",
+                {"row": row_field},
+                ("row",),
+                summary="name the row aimed at (not binding)",
+            )
 
     @property
     def verbs(self) -> Mapping[str, Verb]:
@@ -282,67 +117,88 @@ class DiceSheetEngine:
 
     def initial(self, players: Sequence[str]) -> SheetState:
         check_players(players, self.rules.players_min, self.rules.players_max)
-        return SheetState(tuple(players), tuple(Sheet() for _ in players), Turn())
+        sheets = tuple(Sheet() for _ in players)
+        return SheetState(tuple(players), sheets, Turn(limit=self.rules.throws))
 
     # ----------------------------------------------------------------------------------------
     # Rules.
 
     def apply(self, state: SheetState, action: Action) -> tuple[SheetState, list[Verdict]]:
         check_seat(state.players, None if state.over else state.players[state.turn.player], action)
+        turn, player, args = state.turn, action.by, action.args
         if action.verb == "roll":
-            return self._roll(state, action)
-        if action.verb == "keep":
-            return self._keep(state, action)
-        return self._score(state, action)
+            turn, verdict = sheet_turn.roll(
+                self.rules, turn, player, args["dice"], args.get("kept")
+            )
+        elif action.verb == "keep":
+            turn, verdict = sheet_turn.keep(self.rules, turn, player, args["dice"])
+        elif action.verb == "void":
+            turn, verdict = sheet_turn.void(self.rules.void, turn, player, args["reason"])
+        elif action.verb == "announce":
+            turn, verdict = self._announce(state, player, self.rules.row(args["row"]))
+        elif action.verb == "cross":
+            return self._cross(state, player, self.rules.row(args["row"]))
+        else:
+            return self._score(state, player, args.get("row"))
+        return replace(state, turn=turn), [verdict]
 
-    def _roll(self, state: SheetState, action: Action) -> tuple[SheetState, list[Verdict]]:
-        turn, player = state.turn, action.by
-        if turn.throws >= self.rules.throws:
-            raise MESSAGES.illegal("no_throws_left", player, throws=self.rules.throws)
-        thrown: tuple[int, ...] = action.args["dice"]
-        kept: tuple[int, ...] = action.args.get("kept", turn.kept) if turn.throws else ()
-        if "kept" in action.args:
-            self._check_keep(turn, player, kept)
-        elif not _is_subset(turn.locked, kept):
-            raise MESSAGES.illegal("locked_die", player, locked=_faces(turn.locked))
-        if len(kept) + len(thrown) != self.rules.dice:
+    def _announce(self, state: SheetState, player: str | None, row: Row) -> tuple[Turn, Verdict]:
+        turn = state.turn
+        if turn.announced is not None:
+            announced = self.rules.row(turn.announced)
             raise MESSAGES.illegal(
-                "wrong_dice_count",
+                "already_announced", player, row=announced.en, row_ru=announced.ru
+            )
+        self._check_open(state.sheets[turn.player], row, player)
+        verdict = MESSAGES.verdict(Kind.INFO, "announced", player, row=row.en, row_ru=row.ru)
+        return replace(turn, announced=row.name), verdict
+
+    def _allowed(self, sheet: Sheet) -> list[Row]:
+        """The open rows the player may fill now: those of the earliest stage with an open row,
+        and in a fixed-order section only its first open row."""
+        written = dict(sheet.written)
+        open_rows = [row for row in self.rules.rows if row.name not in written]
+        if not open_rows:
+            return []
+        stage = min(self.rules.section(row.section).stage for row in open_rows)
+        allowed, seen = [], set()
+        for row in open_rows:
+            section = self.rules.section(row.section)
+            if section.stage != stage or (section.order == "fixed" and section.name in seen):
+                continue
+            seen.add(section.name)
+            allowed.append(row)
+        return allowed
+
+    def _check_open(self, sheet: Sheet, row: Row, player: str | None) -> None:
+        """Refuse a row that is filled, crossed out, in a later stage, or out of its order."""
+        written = sheet.get(row.name)
+        if written is not None:
+            code = "row_crossed" if sheet.mark(row.name) == CROSSED else "row_used"
+            raise MESSAGES.illegal(code, player, row=row.en, row_ru=row.ru, points=written)
+        allowed = self._allowed(sheet)
+        if row in allowed:
+            return
+        section = self.rules.section(row.section)
+        if section.order == "fixed" and any(r.section == row.section for r in allowed):
+            required = next(r for r in allowed if r.section == row.section)
+            raise MESSAGES.illegal(
+                "out_of_order",
                 player,
-                dice_count=self.rules.dice,
-                kept=len(kept),
-                thrown=len(thrown),
+                section=section.en,
+                section_ru=section.ru,
+                required=required.en,
+                required_ru=required.ru,
             )
-        locked = kept if self.rules.reroll == "lock_kept" and turn.throws >= 1 else ()
-        throw = turn.throws + 1
-        new_turn = replace(turn, throws=throw, dice=(*kept, *thrown), kept=(), locked=locked)
-        verdict = MESSAGES.verdict(
-            Kind.INFO,
-            "rolled",
+        unfinished = self.rules.section(allowed[0].section)
+        raise MESSAGES.illegal(
+            "stage_open",
             player,
-            dice=_faces(new_turn.dice),
-            throw=throw,
-            throws=self.rules.throws,
+            section=unfinished.en,
+            section_ru=unfinished.ru,
+            row=row.en,
+            row_ru=row.ru,
         )
-        return replace(state, turn=new_turn), [verdict]
-
-    def _check_keep(self, turn: Turn, player: str | None, dice: tuple[int, ...]) -> None:
-        if turn.throws == 0:
-            raise MESSAGES.illegal("must_roll_first", player)
-        if turn.throws >= self.rules.throws:
-            raise MESSAGES.illegal("no_throws_left", player, throws=self.rules.throws)
-        if not _is_subset(dice, turn.dice):
-            raise MESSAGES.illegal(
-                "not_on_table", player, dice=_faces(dice), showing=_faces(turn.dice)
-            )
-        if not _is_subset(turn.locked, dice):
-            raise MESSAGES.illegal("locked_die", player, locked=_faces(turn.locked))
-
-    def _keep(self, state: SheetState, action: Action) -> tuple[SheetState, list[Verdict]]:
-        dice: tuple[int, ...] = action.args["dice"]
-        self._check_keep(state.turn, action.by, dice)
-        verdict = MESSAGES.verdict(Kind.INFO, "kept", action.by, dice=_faces(dice))
-        return replace(state, turn=replace(state.turn, kept=dice)), [verdict]
 
     def _joker(self, sheet: Sheet, dice: Sequence[int]) -> bool:
         """Another five of a kind with the five-of-a-kind row already written (G4)."""
@@ -356,130 +212,262 @@ class DiceSheetEngine:
 
     def _joker_rows(self, sheet: Sheet, dice: Sequence[int]) -> list[str]:
         """Rows the Joker rule allows: the matching upper row, else open lower rows, else any."""
-        open_rows = [row for row in self.rules.rows if sheet.get(row.name) is None]
+        open_rows = self._allowed(sheet)
         matching = [row.name for row in open_rows if row.face == dice[0]]
         if matching:
             return matching
         lower = [row.name for row in open_rows if row.face is None]
         return lower or [row.name for row in open_rows]
 
-    def _score(self, state: SheetState, action: Action) -> tuple[SheetState, list[Verdict]]:
-        turn, player = state.turn, action.by
+    def _check_joker(self, sheet: Sheet, row: Row, dice: Sequence[int], player: str | None) -> None:
+        """Refuse a row the Joker rule does not allow for this five of a kind."""
+        joker_rows = self._joker_rows(sheet, dice)
+        if row.name in joker_rows:
+            return
+        required = self.rules.row(joker_rows[0])
+        if len(joker_rows) == 1 and required.face == dice[0]:
+            raise MESSAGES.illegal(
+                "joker_upper_required", player, required=required.en, required_ru=required.ru
+            )
+        raise MESSAGES.illegal("joker_lower_required", player)
+
+    def _pay_unused(
+        self, sheet: Sheet, unused: int, player: str | None, verdicts: list[Verdict]
+    ) -> tuple[Sheet, list[Verdict]]:
+        """A1 (L23): so many points for each throw the player did not need."""
+        points = unused * self.rules.unused_throw_bonus
+        if not points:
+            return sheet, verdicts
+        verdict = MESSAGES.verdict(Kind.BONUS, "unused_bonus", player, points, unused=unused)
+        return replace(sheet, unused_bonus=sheet.unused_bonus + points), [*verdicts, verdict]
+
+    def _judge(self, row: Row, turn: Turn, joker: bool) -> tuple[Result, bool]:
+        """The row's result for the dice showing, and whether G3's first-attempt doubling
+        applied: stopped after throw 1 (default), or every die that makes the row came on
+        throw 1 and stayed down since (``doubling: untouched``, §7 #11)."""
+        result = row.judge(turn.dice, joker)
+        if not (row.doubles and result.made):
+            return result, False
+        if self.rules.doubling == "stopped":
+            doubled = turn.throws == 1
+        else:
+            doubled = is_subset(result.used, turn.untouched)
+        if not doubled:
+            return result, False
+        return row.judge(turn.dice, joker, doubled=True, double_plus=self.rules.double_plus), True
+
+    def _writable(self, row: Row, result: Result) -> bool:
+        """A row that is not made takes its 0 (or its penalty), except that with ``unmade:
+        cross`` only a mandatory row may be written without its combination (G3 L167, L179)."""
+        return (
+            result.made or self.rules.unmade == "zero" or self.rules.section(row.section).mandatory
+        )
+
+    def _score(
+        self, state: SheetState, player: str | None, name: str | None
+    ) -> tuple[SheetState, list[Verdict]]:
+        turn = state.turn
         sheet = state.sheets[turn.player]
-        row = self.rules.row(action.args["row"])
-        if turn.throws == 0:
+        if not turn.dice:
             raise MESSAGES.illegal("must_roll_first", player)
-        written = sheet.get(row.name)
-        if written is not None:
-            raise MESSAGES.illegal("row_used", player, row=row.en, row_ru=row.ru, points=written)
-        verdicts: list[Verdict] = []
+        allowed = self._allowed(sheet)
+        row = self.rules.row(name) if name else allowed[0]
+        self._check_open(sheet, row, player)
+        extra = self.rules.extra_kind
         joker = self._joker(sheet, turn.dice)
-        if joker and self.rules.extra_kind.joker:
-            allowed = self._joker_rows(sheet, turn.dice)
-            if row.name not in allowed:
-                required = self.rules.row(allowed[0])
-                if (
-                    required.face is not None
-                    and len(allowed) == 1
-                    and required.face == turn.dice[0]
-                ):
-                    raise MESSAGES.illegal(
-                        "joker_upper_required",
-                        player,
-                        required=required.en,
-                        required_ru=required.ru,
-                    )
-                raise MESSAGES.illegal("joker_lower_required", player)
-        if joker and sheet.get(self.rules.extra_kind.row):
+        use_joker = joker and extra.joker
+        if use_joker:
+            self._check_joker(sheet, row, turn.dice, player)
+        result, doubled = self._judge(row, turn, use_joker)
+        if not self._writable(row, result):
+            raise MESSAGES.illegal(
+                "row_not_made", player, dice=faces(turn.dice), row=row.en, row_ru=row.ru
+            )
+        verdicts = [
+            MESSAGES.verdict(
+                Kind.POINTS, "scored", player, result.points, row=row.en, row_ru=row.ru
+            )
+        ]
+        if result.done:
+            verdicts.append(
+                MESSAGES.verdict(Kind.INFO, "row_done", player, row=row.en, row_ru=row.ru)
+            )
+        if doubled:
+            verdicts.append(
+                MESSAGES.verdict(Kind.INFO, "doubled", player, row=row.en, row_ru=row.ru)
+            )
+        if joker and sheet.get(extra.row):
             sheet = replace(sheet, extra_kinds=sheet.extra_kinds + 1)
             verdicts.append(
                 MESSAGES.verdict(
                     Kind.BONUS,
                     "extra_kind_bonus",
                     player,
-                    self.rules.extra_kind.points,
-                    row=self.rules.row(self.rules.extra_kind.row).en,
+                    extra.points,
+                    row=self.rules.row(extra.row).en,
                 )
             )
-        use_joker = joker and self.rules.extra_kind.joker
-        points = row.score(turn.dice, joker=use_joker)
-        before = self._section_totals(sheet)
-        sheet = sheet.write(row.name, points)
-        verdicts.insert(
-            0, MESSAGES.verdict(Kind.POINTS, "scored", player, points, row=row.en, row_ru=row.ru)
-        )
-        if use_joker and row.face is None and row.score(turn.dice) != points:
+        if use_joker and row.face is None and row.score(turn.dice) != result.points:
             verdicts.append(MESSAGES.verdict(Kind.INFO, "joker", player, row=row.en, row_ru=row.ru))
-        after = self._section_totals(sheet)
-        for bonus in self.rules.bonuses:
-            if before.get(bonus.section, 0) < bonus.threshold <= after.get(bonus.section, 0):
+        unused = turn.limit - turn.throws
+        if unused and (result.made or self.rules.unused_bonus_when == "always"):
+            sheet, verdicts = self._pay_unused(sheet, unused, player, verdicts)
+        sheet = sheet.write(row.name, result.points, DONE if result.done else None)
+        return self._end_turn(state, sheet, verdicts)
+
+    def _cross(
+        self, state: SheetState, player: str | None, row: Row
+    ) -> tuple[SheetState, list[Verdict]]:
+        """Strike an open row of a section that allows it: it is never played and counts 0."""
+        turn = state.turn
+        sheet = state.sheets[turn.player]
+        if not turn.dice:
+            raise MESSAGES.illegal("must_roll_first", player)
+        section = self.rules.section(row.section)
+        if section.mandatory:
+            raise MESSAGES.illegal(
+                "row_mandatory",
+                player,
+                row=row.en,
+                row_ru=row.ru,
+                section=section.en,
+                section_ru=section.ru,
+            )
+        self._check_open(sheet, row, player)
+        verdicts = [MESSAGES.verdict(Kind.INFO, "crossed", player, row=row.en, row_ru=row.ru)]
+        return self._end_turn(state, sheet.write(row.name, 0, CROSSED), verdicts)
+
+    def _end_turn(
+        self, state: SheetState, sheet: Sheet, verdicts: list[Verdict]
+    ) -> tuple[SheetState, list[Verdict]]:
+        """Put the written sheet in place, announce the bonuses it settles, and pass the dice."""
+        turn = state.turn
+        player = state.players[turn.player]
+        if self.rules.carry_unused_throws:
+            sheet = replace(sheet, banked=turn.limit - turn.throws)
+            if sheet.banked:
                 verdicts.append(
-                    MESSAGES.verdict(
-                        Kind.BONUS,
-                        "section_bonus",
-                        player,
-                        bonus.points,
-                        section=bonus.section,
-                        threshold=bonus.threshold,
-                    )
+                    MESSAGES.verdict(Kind.INFO, "throws_banked", player, banked=sheet.banked)
                 )
-        sheets = tuple(sheet if i == turn.player else s for i, s in enumerate(state.sheets))
+        before = state.sheets
+        sheets = tuple(sheet if i == turn.player else s for i, s in enumerate(before))
+        verdicts += self._bonus_verdicts(state.players, before, sheets, turn.player)
         state = replace(state, sheets=sheets)
         if all(len(s.written) == len(self.rules.rows) for s in sheets):
-            state = replace(state, over=True, turn=Turn(player=turn.player))
-            return state, verdicts + result_verdicts(self._scores(state))
+            return self._finish(state, verdicts)
         following = (turn.player + 1) % len(state.players)
-        state = replace(state, turn=Turn(player=following))
+        limit = self.rules.throws + sheets[following].banked
+        state = replace(state, turn=Turn(player=following, limit=limit))
         verdicts.append(MESSAGES.verdict(Kind.TURN, "turn", state.players[following]))
         return state, verdicts
+
+    def _finish(
+        self, state: SheetState, verdicts: list[Verdict]
+    ) -> tuple[SheetState, list[Verdict]]:
+        """Every sheet is full: the game is over, the winner is named, and in G1 every player
+        is told their win or loss against the average (L90-91)."""
+        state = replace(
+            state, over=True, turn=Turn(player=state.turn.player, limit=state.turn.limit)
+        )
+        scores = self._scores(state)
+        verdicts = verdicts + result_verdicts(scores)
+        if self.rules.settlement == "average":
+            average, deltas = settlement(scores)
+            verdicts += [
+                MESSAGES.verdict(
+                    Kind.INFO, "settlement", p, delta=exact(delta), average=exact(average)
+                )
+                for p, delta in deltas.items()
+            ]
+        return state, verdicts
+
+    def _bonus_verdicts(
+        self,
+        players: Sequence[str],
+        before: Sequence[Sheet],
+        after: Sequence[Sheet],
+        index: int,
+    ) -> list[Verdict]:
+        """Bonuses this write settles: a sum that reaches its threshold now, or a section that
+        every player has now filled (each player's sum is then judged, G1 L75)."""
+        verdicts = []
+        for bonus in self.rules.bonuses:
+            section = self.rules.section(bonus.section)
+            words = {"section": section.en, "section_ru": section.ru, "threshold": bonus.threshold}
+            if bonus.when == "reached":
+                was = section_sum(self.rules, before[index], bonus.section)
+                now = section_sum(self.rules, after[index], bonus.section)
+                if was < bonus.threshold <= now:
+                    verdicts.append(
+                        MESSAGES.verdict(
+                            Kind.BONUS, "section_bonus", players[index], bonus.points, **words
+                        )
+                    )
+                continue
+            if decided(self.rules, before, bonus) or not decided(self.rules, after, bonus):
+                continue
+            for player, sheet in zip(players, after, strict=True):
+                total = section_sum(self.rules, sheet, bonus.section)
+                if total >= bonus.threshold:
+                    verdicts.append(
+                        MESSAGES.verdict(Kind.BONUS, "section_bonus", player, bonus.points, **words)
+                    )
+                else:
+                    verdicts.append(
+                        MESSAGES.verdict(
+                            Kind.INFO, "section_bonus_missed", player, total=total, **words
+                        )
+                    )
+        return verdicts
 
     # ----------------------------------------------------------------------------------------
     # Sheet arithmetic.
 
-    def _section_totals(self, sheet: Sheet) -> dict[str, int]:
-        totals: dict[str, int] = {}
-        for row in self.rules.rows:
-            totals[row.section] = totals.get(row.section, 0) + (sheet.get(row.name) or 0)
-        return totals
-
-    def totals(self, sheet: Sheet) -> dict[str, int]:
-        """Section sums, bonuses and the grand total of one sheet, as printed on the sheet."""
-        sections = self._section_totals(sheet)
-        extra = self.rules.extra_kind
-        out: dict[str, int] = {}
-        for section, rows_sum in sections.items():
-            out[f"{section}_sum"] = rows_sum
-            bonuses = 0
-            for bonus in self.rules.bonuses:
-                if bonus.section == section:
-                    won = bonus.points if rows_sum >= bonus.threshold else 0
-                    out[f"{section}_bonus"] = won
-                    bonuses += won
-            if extra and self.rules.row(extra.row).section == section:
-                out[f"{extra.row}_bonus"] = sheet.extra_kinds * extra.points
-                bonuses += sheet.extra_kinds * extra.points
-            out[f"{section}_total"] = rows_sum + bonuses
-        out["total"] = sum(out[f"{section}_total"] for section in sections)
-        return out
-
     def _scores(self, state: SheetState) -> dict[str, int]:
         return {
-            p: self.totals(s)["total"] for p, s in zip(state.players, state.sheets, strict=True)
+            p: totals(self.rules, state.sheets, i)["total"] for i, p in enumerate(state.players)
         }
 
+    def settlement(self, state: SheetState) -> dict[str, Fraction] | None:
+        """Each player's exact win or loss against the average (G1 L90-91), once the game is
+        over and where the preset settles; None otherwise."""
+        if not state.over or self.rules.settlement != "average":
+            return None
+        return settlement(self._scores(state))[1]
+
     def candidates(self, state: SheetState) -> dict[str, int]:
-        """What each row the player may write now would score: the sheet's pencilled hints."""
-        if state.over or state.turn.throws == 0:
+        """Every row the player may write now, with what it would score: doubling, penalties and
+        the poker bonus included (the hint; the best is the view's ``best``)."""
+        turn = state.turn
+        if state.over or not turn.dice:
             return {}
+        sheet = state.sheets[turn.player]
+        joker = self._joker(sheet, turn.dice) and self.rules.extra_kind.joker
+        if joker:
+            allowed = [self.rules.row(name) for name in self._joker_rows(sheet, turn.dice)]
+        else:
+            allowed = self._allowed(sheet)
+        out = {}
+        for row in allowed:
+            result, _ = self._judge(row, turn, joker)
+            if self._writable(row, result):
+                out[row.name] = result.points
+        return out
+
+    def crossable(self, state: SheetState) -> list[str]:
+        """The rows the player may cross out now (G3: open rows outside a mandatory section)."""
+        if self.rules.unmade != "cross" or state.over or not state.turn.dice:
+            return []
         sheet = state.sheets[state.turn.player]
-        dice = state.turn.dice
-        joker = self._joker(sheet, dice) and self.rules.extra_kind.joker
-        allowed = (
-            self._joker_rows(sheet, dice)
-            if joker
-            else [row.name for row in self.rules.rows if sheet.get(row.name) is None]
-        )
-        return {name: self.rules.row(name).score(dice, joker=joker) for name in allowed}
+        return [
+            row.name
+            for row in self._allowed(sheet)
+            if not self.rules.section(row.section).mandatory
+        ]
+
+    def score_sheet(self, state: SheetState) -> dict[str, Any]:
+        """The printed sheet: rows down, players across, sums, bonuses, settlement, total."""
+        return score_sheet(self.rules, state.players, state.sheets, state.over)
 
     # ----------------------------------------------------------------------------------------
     # Views.
@@ -491,29 +479,48 @@ class DiceSheetEngine:
         if state.over:
             top = winners(scores)
             winner = top[0] if len(top) == 1 else top
+        candidates = self.candidates(state)
+        best = max(candidates, key=candidates.__getitem__) if candidates else None
+        pairs = list(zip(state.players, state.sheets, strict=True))
+        settled = None
+        if state.over and self.rules.settlement == "average":
+            average, deltas = settlement(scores)
+            settled = {
+                "average": exact(average),
+                "deltas": {p: exact(d) for p, d in deltas.items()},
+            }
         return {
             "game": self.game,
             "preset": self.preset,
             "players": list(state.players),
             "turn": None if state.over else state.players[turn.player],
             "throw": turn.throws,
-            "throws": self.rules.throws,
+            "throws": turn.limit,
             "dice": list(turn.dice),
             "kept": list(turn.kept),
             "locked": list(turn.locked),
+            "voids": turn.voids,
+            "announced": turn.announced,
             "rows": [
-                {"name": row.name, "section": row.section, "en": row.en, "ru": row.ru}
+                {
+                    "name": row.name,
+                    "section": row.section,
+                    "en": row.en,
+                    "ru": row.ru,
+                    "mandatory": self.rules.section(row.section).mandatory,
+                }
                 for row in self.rules.rows
             ],
             "sheets": {
                 player: {row.name: sheet.get(row.name) for row in self.rules.rows}
-                for player, sheet in zip(state.players, state.sheets, strict=True)
+                for player, sheet in pairs
             },
-            "totals": {
-                player: self.totals(sheet)
-                for player, sheet in zip(state.players, state.sheets, strict=True)
-            },
-            "candidates": self.candidates(state),
+            "marks": {player: dict(sheet.marks) for player, sheet in pairs},
+            "totals": {p: totals(self.rules, state.sheets, i) for i, p in enumerate(state.players)},
+            "candidates": candidates,
+            "best": best,
+            "crossable": self.crossable(state),
+            "settlement": settled,
             "scores": scores,
             "over": state.over,
             "winner": winner,
@@ -521,22 +528,31 @@ class DiceSheetEngine:
 
     def legal(self, state: SheetState) -> list[Action]:
         """The choices open to the player to move.  A roll's faces are chance, so a roll is
-        listed without them; keeps are every sub-multiset of the dice showing."""
+        listed without them, and a void throw is a report of what happened, not a choice;
+        keeps are every sub-multiset of the dice showing that the reroll policy allows."""
         if state.over:
             return []
         player = state.players[state.turn.player]
         turn = state.turn
         actions: list[Action] = []
-        if turn.throws < self.rules.throws:
+        if turn.throws < turn.limit:
             actions.append(Action("roll", player))
-        if 0 < turn.throws < self.rules.throws:
+        if turn.dice and turn.throws < turn.limit:
             seen: set[tuple[int, ...]] = set()
             for mask in range(1 << len(turn.dice)):
                 keep = tuple(sorted(d for i, d in enumerate(turn.dice) if mask >> i & 1))
-                if keep not in seen and _is_subset(turn.locked, keep):
+                if keep in seen or not is_subset(turn.locked, keep):
+                    continue
+                if keep or self.rules.reroll_all:
                     seen.add(keep)
                     actions.append(Action("keep", player, {"dice": keep}))
+        if self.rules.announce and turn.announced is None:
+            sheet = state.sheets[turn.player]
+            actions += [
+                Action("announce", player, {"row": row.name}) for row in self._allowed(sheet)
+            ]
         actions += [Action("score", player, {"row": row}) for row in self.candidates(state)]
+        actions += [Action("cross", player, {"row": row}) for row in self.crossable(state)]
         return actions
 
 
