@@ -105,7 +105,7 @@ def test_games_json_lists_both_dice_games_with_their_verbs(capsys, monkeypatch) 
     assert {"yahtzee", "yacht"} <= set(games)
     for name in ("yahtzee", "yacht"):
         assert games[name]["presets"] == [name]
-        assert games[name]["verbs"] == ["roll", "keep", "score", "undo", "correct"]
+        assert games[name]["verbs"] == ["roll", "keep", "score", "void", "undo", "correct"]
 
 
 def test_games_text_shows_titles_in_both_languages(capsys, monkeypatch) -> None:

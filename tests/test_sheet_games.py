@@ -412,7 +412,7 @@ def test_untouched_dice_are_the_first_throw_dice_never_thrown_again() -> None:
 @pytest.mark.parametrize(
     ("game_id", "preset", "verbs"),
     [
-        ("yahtzee", None, ["roll", "keep", "score"]),
+        ("yahtzee", None, ["roll", "keep", "score", "void"]),
         ("poker_school", None, ["roll", "keep", "score", "void"]),
         ("poker_table", "poker_table_a1", ["roll", "keep", "score", "void"]),
         ("pirate", None, ["roll", "keep", "score", "void", "cross", "announce"]),
