@@ -88,3 +88,10 @@ def result_verdicts(scores: Mapping[str, int], highest: bool = True) -> list[Ver
             COMMON.verdict(Kind.GAME_OVER, "shared_win", None, points, winners=", ".join(top))
         )
     return out
+
+
+def sheet_row(
+    key: str, en: str, ru: str, cells: Mapping[str, int | str | None], kind: str = "row"
+) -> dict[str, Any]:
+    """One row of a ``score_sheet`` (see :class:`Engine`): its key, titles, kind and cells."""
+    return {"key": key, "en": en, "ru": ru, "kind": kind, "cells": dict(cells)}

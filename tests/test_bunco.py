@@ -15,6 +15,7 @@ from itertools import product
 from typing import Any
 
 import pytest
+from dice_play import check_sheet, play_match, undo_restores
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -64,7 +65,7 @@ def test_moves_send_winners_up_and_losers_down(tables: int) -> None:
         assert not teams & {frozenset(pair) for pair in winners + losers}
 
 
-def fill(action: Action, rng: random.Random) -> dict[str, Any]:
+def fill(engine: Any, state: Any, action: Action, rng: random.Random) -> dict[str, Any]:
     """A listed throw gets three faces; a remote table's tally a score."""
     raw = action.to_dict()
     if action.verb == "roll":
@@ -80,16 +81,7 @@ def evening(
     """A random evening: every listed throw is made with random faces (never `finish`)."""
     rng = random.Random(seed)
     engine = create_engine("bunco", overrides=options)
-    match = Match(engine, players)
-    views = [match.view()]
-    while len(match.entries) < limit:
-        legal = [a for a in engine.legal(match.state) if a.verb != "finish"]
-        if not legal:
-            break
-        outcome = match.submit(fill(rng.choice(legal), rng))
-        assert outcome.accepted, (outcome.code, outcome.error)
-        views.append(match.view())
-    return engine, match.entries, views
+    return engine, *play_match(engine, players, rng, fill, limit, skip=("finish",))
 
 
 def check_evening(engine: BuncoEngine, entries: list[Entry], players: list[str]) -> None:
@@ -112,9 +104,7 @@ def check_evening(engine: BuncoEngine, entries: list[Entry], players: list[str])
         assert card["wins"] == view["scores"][player]
     marks = Counter(mark for card in view["cards"].values() for mark in card["rounds"])
     assert marks["W"] == marks["L"] == 3 * len(players)
-    sheet = engine.score_sheet(state)
-    assert sheet["rows"][-1]["kind"] == "total"
-    assert sheet["rows"][-1]["cells"] == view["scores"]
+    sheet = check_sheet(engine, state)
     assert [row["key"] for row in sheet["rows"][:6]] == [f"set_1_round_{n}" for n in range(1, 7)]
 
 
@@ -136,10 +126,7 @@ def test_a_random_set_at_three_tables_one_of_them_remote(seed: int) -> None:
 @given(seed=SEEDS, data=st.data())
 def test_undo_gives_back_the_view_before(seed: int, data: st.DataObject) -> None:
     engine, entries, views = evening(TWELVE[:8], seed, {"sets": 1}, limit=150)
-    at = data.draw(st.integers(0, len(entries) - 1))
-    match = Match(engine, TWELVE[:8], entries[: at + 1])
-    assert match.submit({"do": "undo"}).accepted
-    assert match.view() == views[at]
+    undo_restores(engine, TWELVE[:8], entries, views, data.draw(st.integers(0, len(entries) - 1)))
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,7 @@
 """Bluff engines (scoring/dice/bluffing*.py): Liar (G8), Bluff (G9), Liar's Dice with a hand
 each (G10) and with a common hand (G11).
 
-Random games drawn from ``legal`` (the generic player of ``test_dice_showdown``) must end
+Random games drawn from ``legal`` (the generic player of ``tests/dice_play.py``) must end
 with one winner, keep every stake, chip and die accounted for at every step, and undo exactly.
 Then the raise rules: the literal reading of L210 is a stricter rule than the §1.3 order (§7
 #15), every bidding variant of L528-530 allows at least the base raise of L489, wild ones
@@ -16,9 +16,9 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
+from dice_play import check_game, check_undo, play_randomly
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_dice_showdown import check_game, check_undo, play_randomly
 
 from scoring.actions import Action
 from scoring.dice.bluffing import beats

@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 import pytest
+from dice_play import check_rows_add_up, check_sheet, play_match, undo_restores
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -61,7 +62,7 @@ PRESETS = [
 ]
 
 
-def fill(engine: Any, action: Action, rng: random.Random) -> dict[str, Any]:
+def fill(engine: Any, state: Any, action: Action, rng: random.Random) -> dict[str, Any]:
     """A listed decision made concrete: faces for a throw, numbers for a stake or a pick."""
     raw = action.to_dict()
     if action.verb == "roll" and engine.game == "two_dice":
@@ -90,23 +91,18 @@ def play(
     """A random game of listed decisions: the engine, the history and every view on the way."""
     rng = random.Random(seed)
     engine = create_engine(game, preset, options)
-    match = Match(engine, players)
-    views = [match.view()]
-    while len(match.entries) < limit:
-        legal = engine.legal(match.state)
-        if not legal:
-            break
-        outcome = match.submit(fill(engine, rng.choice(legal), rng))
-        assert outcome.accepted, (outcome.code, outcome.error)
-        views.append(match.view())
-    return engine, match.entries, views
+    return engine, *play_match(engine, players, rng, fill, limit)
 
 
-@pytest.mark.parametrize(
+#: Every preset, by its game and preset name.
+EACH_PRESET = pytest.mark.parametrize(
     ("game", "preset", "players", "options", "rows_add_up"),
     PRESETS,
     ids=[f"{game}-{preset}" for game, preset, *_ in PRESETS],
 )
+
+
+@EACH_PRESET
 @SETTINGS
 @given(seed=SEEDS)
 def test_random_games_end_with_a_sheet_that_adds_up(
@@ -122,21 +118,13 @@ def test_random_games_end_with_a_sheet_that_adds_up(
     assert final["over"] and final["turn"] is None, f"{game} did not end"
     for view in views:
         json.dumps(view)
-    sheet = engine.score_sheet(Match(engine, players, entries).state)
+    sheet = check_sheet(engine, Match(engine, players, entries).state)
     assert sheet["columns"] == players
-    assert sheet["rows"][-1]["kind"] == "total"
-    assert sheet["rows"][-1]["cells"] == final["scores"]
     if rows_add_up:
-        body = [row for row in sheet["rows"] if row["kind"] == "row"]
-        for player in players:
-            assert sum(row["cells"][player] or 0 for row in body) == final["scores"][player]
+        check_rows_add_up(sheet, final["scores"])
 
 
-@pytest.mark.parametrize(
-    ("game", "preset", "players", "options", "rows_add_up"),
-    PRESETS,
-    ids=[f"{game}-{preset}" for game, preset, *_ in PRESETS],
-)
+@EACH_PRESET
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, data=st.data())
 def test_undo_gives_back_the_view_before(
@@ -149,10 +137,7 @@ def test_undo_gives_back_the_view_before(
     data: st.DataObject,
 ) -> None:
     engine, entries, views = play(game, preset, players, options, seed, 100)
-    at = data.draw(st.integers(0, len(entries) - 1))
-    match = Match(engine, players, entries[: at + 1])
-    assert match.submit({"do": "undo"}).accepted
-    assert match.view() == views[at]
+    undo_restores(engine, players, entries, views, data.draw(st.integers(0, len(entries) - 1)))
 
 
 @pytest.mark.parametrize(

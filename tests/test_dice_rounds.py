@@ -16,6 +16,7 @@ from itertools import permutations
 from typing import Any
 
 import pytest
+from dice_play import check_rows_add_up, check_sheet, play_match, undo_restores
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -54,31 +55,7 @@ def play(
     """A random game of listed decisions: the engine, the history and every view on the way."""
     rng = random.Random(seed)
     engine = create_engine(game, preset)
-    match = Match(engine, players)
-    views = [match.view()]
-    for _ in range(limit):
-        legal = engine.legal(match.state)
-        if not legal:
-            break
-        choice = rng.choice(legal)
-        outcome = match.submit(fill(engine, match.state, choice, rng))
-        assert outcome.accepted, (choice, outcome.code, outcome.error)
-        views.append(match.view())
-    return engine, match.entries, views
-
-
-def check_sheet(engine: Any, state: Any, rows_add_up: bool) -> None:
-    """The sheet's last row is the total and equals the score; where the rows are points,
-    they add up to it."""
-    sheet = engine.score_sheet(state)
-    view = engine.view(state)
-    assert sheet["columns"] == view["players"]
-    total = sheet["rows"][-1]
-    assert total["kind"] == "total" and total["cells"] == view["scores"]
-    if rows_add_up:
-        body = [row for row in sheet["rows"] if row["kind"] == "row"]
-        for player in view["players"]:
-            assert sum(row["cells"][player] or 0 for row in body) == view["scores"][player]
+    return engine, *play_match(engine, players, rng, fill, limit)
 
 
 GAMES = [
@@ -102,7 +79,9 @@ def test_random_games_end_with_a_sheet_that_adds_up(
     for view in views:
         json.dumps(view)
     state = Match(engine, players, entries).state
-    check_sheet(engine, state, rows_add_up)
+    sheet = check_sheet(engine, state)
+    if rows_add_up:
+        check_rows_add_up(sheet, engine.view(state)["scores"])
 
 
 @pytest.mark.parametrize(("game", "players", "rows_add_up"), GAMES)
@@ -115,10 +94,7 @@ def test_undo_gives_back_the_view_before(
     engine, entries, views = play(game, players, seed, 200)
     if not entries:
         return
-    at = data.draw(st.integers(0, len(entries) - 1))
-    match = Match(engine, players, entries[: at + 1])
-    assert match.submit({"do": "undo"}).accepted
-    assert match.view() == views[at]
+    undo_restores(engine, players, entries, views, data.draw(st.integers(0, len(entries) - 1)))
 
 
 # --------------------------------------------------------------------------------------------

@@ -16,8 +16,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 import pytest
+from dice_play import act, refusal
 
-from scoring.actions import Action, parse_action
+from scoring.actions import Action
 from scoring.dice.sheet import DiceSheetEngine, SheetState
 from scoring.engine import OptionsError
 from scoring.match import Match, effective, fold
@@ -35,17 +36,6 @@ LOWER = [
     "chance",
 ]
 ROWS = UPPER + LOWER
-
-
-def act(engine: DiceSheetEngine, state: SheetState, raw: Mapping[str, Any]) -> SheetState:
-    """Apply one raw action the way the match does (parse, then apply)."""
-    return engine.apply(state, parse_action(raw, engine.verbs))[0]
-
-
-def refusal(engine: DiceSheetEngine, state: SheetState, raw: Mapping[str, Any]) -> str:
-    with pytest.raises(IllegalMove) as caught:
-        engine.apply(state, parse_action(raw, engine.verbs))
-    return caught.value.code
 
 
 def roll(by: str, *dice: int, kept: Sequence[int] | None = None) -> dict[str, Any]:

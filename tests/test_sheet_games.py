@@ -19,17 +19,17 @@ from functools import cache
 from typing import Any, cast
 
 import pytest
+from dice_play import act, refusal, undo_and_redo
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.actions import Action, parse_action
+from scoring.actions import Action
 from scoring.dice.rows import Row
 from scoring.dice.sheet import DiceSheetEngine, SheetState
 from scoring.dice.sheet_tally import exact, settlement
 from scoring.engine import OptionsError
 from scoring.match import Match
 from scoring.registry import catalogue, create_engine, game
-from scoring.verdicts import IllegalMove
 
 #: A game's random choices come from one seed: Hypothesis varies games, not single throws.
 SEEDS = st.integers(0, 2**32 - 1)
@@ -52,16 +52,6 @@ def engine_for(game_id: str, preset: str | None = None, **overrides: Any) -> Dic
 def preset_engine(game_id: str, preset: str | None) -> DiceSheetEngine:
     """Engines are immutable, so the property tests share one per preset."""
     return cast(DiceSheetEngine, create_engine(game_id, preset))
-
-
-def act(engine: DiceSheetEngine, state: SheetState, raw: Mapping[str, Any]) -> SheetState:
-    return engine.apply(state, parse_action(raw, engine.verbs))[0]
-
-
-def refusal(engine: DiceSheetEngine, state: SheetState, raw: Mapping[str, Any]) -> str:
-    with pytest.raises(IllegalMove) as caught:
-        engine.apply(state, parse_action(raw, engine.verbs))
-    return caught.value.code
 
 
 def bonuses(totals: Mapping[str, int]) -> int:
@@ -159,15 +149,7 @@ def test_undo_of_any_action_restores_the_exact_previous_view(
     engine = engine_for(game_id, preset)
     match = Match(engine, ["Anna", "Boris"])
     while not match.state.over:
-        before = match.view()
-        action = random_action(engine, match.state, rng)
-        assert match.submit(action).accepted
-        after = match.view()
-        if rng.random() < 0.25:
-            assert match.submit({"do": "undo"}).accepted
-            assert match.view() == before
-            assert match.submit(action).accepted
-            assert match.view() == after
+        undo_and_redo(match, random_action(engine, match.state, rng), rng, 0.25)
 
 
 @settings(max_examples=10, deadline=None)

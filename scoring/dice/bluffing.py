@@ -12,13 +12,16 @@ hand must raise the face of its largest group and lower no other face).
 
 The engines: :mod:`scoring.dice.bluffing_cup` (G8 Liar, G11 Liar's Dice common hand: one cup
 passed round the table), :mod:`scoring.dice.bluffing_duel` (G9 Bluff) and
-:mod:`scoring.dice.bluffing_bids` (G10 Liar's Dice single hand: bids on all dice).
+:mod:`scoring.dice.bluffing_bids` (G10 Liar's Dice single hand: bids on all dice).  The throws
+under the cup of G8, G9 and G11 are counted here alike; the throw for the start and the throws
+in the open are those of :mod:`scoring.dice.turns`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import replace
+from typing import Any, Protocol, TypeVar
 
 from scoring.actions import Action, ChoiceField, DiceField, IntField, Verb
 from scoring.dice.hands import (
@@ -30,8 +33,9 @@ from scoring.dice.hands import (
     claim,
     claims,
 )
-from scoring.dice.showdown import DICE
-from scoring.verdicts import IllegalMove, Message, Messages
+from scoring.dice.throws import VoidPolicy
+from scoring.dice.turns import DICE, THROW_MESSAGES
+from scoring.verdicts import IllegalMove, Kind, Message, Messages, Verdict
 
 MESSAGES = Messages(
     {
@@ -220,3 +224,42 @@ def next_in(players: Sequence[Any], alive: Sequence[bool], seat: int) -> int:
         if alive[following]:
             return following
     return seat
+
+
+# --------------------------------------------------------------------------------------------
+# Throws under the cup.
+
+
+class UnderCup(Protocol):
+    """A state with throws under the cup: how many were made this turn, and the rethrow a
+    void throw left owed (``VoidPolicy.owed``)."""
+
+    shakes: int
+    rethrow: str | None
+
+
+C = TypeVar("C", bound=UnderCup)
+
+
+def may_shake(state: UnderCup, player: str | None, limit: int) -> None:
+    """A throw under the cup needs a throw left, or a void throw owed again."""
+    if state.shakes >= limit and state.rethrow is None:
+        raise THROW_MESSAGES.illegal("no_throws_left", player, throws=limit)
+
+
+def shake(state: C, action: Action, limit: int, first: bool) -> tuple[C, list[Verdict]]:
+    """A throw of ``count`` dice under the cup (all when left out); a turn's ``first`` throw and
+    the rethrow after a void throw that owes every die take all of them.  It makes any rethrow
+    owed."""
+    count = action.args.get("count", DICE)
+    if count != DICE and (first or state.rethrow == "all"):
+        raise MESSAGES.illegal("must_throw_all", action.by, dice_count=DICE)
+    state = replace(state, shakes=min(state.shakes + 1, limit), rethrow=None)
+    return state, [MESSAGES.verdict(Kind.INFO, "shaken", action.by, count=count)]
+
+
+def void_shake(state: C, action: Action, limit: int, policy: VoidPolicy) -> tuple[C, list[Verdict]]:
+    """A void throw under the cup (§1.4): it is owed again, perhaps at the cost of a throw."""
+    shakes = min(state.shakes + 1, limit) if policy.costs_throw else state.shakes
+    state = replace(state, shakes=shakes, rethrow=policy.owed)
+    return state, [policy.verdict(action.by, action.args["reason"])]

@@ -23,19 +23,18 @@ from typing import Any
 from scoring.actions import Action, IntField, Verb
 from scoring.dice import bluffing
 from scoring.dice.bluffing import CHALLENGE
-from scoring.dice.showdown import (
+from scoring.dice.options import check_known, option_choice, option_count, option_flag
+from scoring.dice.throws import VOID
+from scoring.dice.turns import (
     DICE,
-    OPENING_ROLL,
     THROW_MESSAGES,
     Opening,
-    check_known,
+    TableRules,
     faces_text,
-    option_choice,
-    option_count,
-    option_flag,
+    opening_verbs,
+    throw_for_start,
 )
-from scoring.dice.throws import VOID, VoidPolicy
-from scoring.engine import check_players, check_seat, result_verdicts
+from scoring.engine import check_seat, result_verdicts
 from scoring.verdicts import COMMON, Kind, Message, Messages, Verdict
 
 #: The raise rules: L489's base rule, then the variants (a), (b), (c) of L528-530, with the
@@ -109,15 +108,11 @@ OPTIONS = (
 
 
 @dataclass(frozen=True)
-class BidRules:
+class BidRules(TableRules):
     dice: int
     bidding: str
     wild_ones: bool
     sum_duel: bool
-    opening: str
-    void: VoidPolicy
-    players_min: int
-    players_max: int | None
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> BidRules:
@@ -128,9 +123,7 @@ class BidRules:
             wild_ones=option_flag(options, "wild_ones", False),
             sum_duel=option_flag(options, "sum_duel", True),
             opening=option_choice(options, "opening", ("seating", "two_dice"), "seating"),
-            void=VoidPolicy.from_options(options),
-            players_min=option_count(options, "players_min", 2),
-            players_max=option_count(options, "players_max", None),
+            **TableRules.read(options),
         )
 
 
@@ -216,17 +209,15 @@ class BidEngine:
             "challenge": CHALLENGE,
             "reveal": bluffing.reveal_verb(self.rules.dice),
             "void": VOID,
+            **opening_verbs(self.rules.opening),
         }
-        if self.rules.opening != "seating":
-            self._verbs["roll"] = OPENING_ROLL
 
     @property
     def verbs(self) -> Mapping[str, Verb]:
         return self._verbs
 
     def initial(self, players: Sequence[str]) -> BidState:
-        check_players(players, self.rules.players_min, self.rules.players_max)
-        opening = Opening.start(self.rules.opening, tuple(players))
+        opening = self.rules.seat(players)
         return BidState(tuple(players), (self.rules.dice,) * len(players), opening)
 
     # ----------------------------------------------------------------------------------------
@@ -239,11 +230,7 @@ class BidEngine:
             return self._reveal(state, action)
         check_seat(state.players, state.player, action)
         if state.opening is not None:
-            opening, verdicts = state.opening.apply(action)
-            if opening.starter is None:
-                return replace(state, opening=opening), verdicts
-            turn = state.players.index(opening.starter)
-            return replace(state, opening=None, turn=turn), verdicts
+            return throw_for_start(state, action, "turn")
         if state.challenger is not None:
             raise MESSAGES.illegal("must_reveal", action.by, claimant=state.player)
         if action.verb == "bid":

@@ -31,19 +31,18 @@ from scoring.actions import Action, Verb
 from scoring.dice import bluffing
 from scoring.dice.bluffing import CHALLENGE, MESSAGES, RAISE_RULES, claim_verb, hand_words
 from scoring.dice.hands import RANKINGS, HandValue, against, value
-from scoring.dice.showdown import (
+from scoring.dice.options import check_known, option_choice, option_count, option_flag
+from scoring.dice.throws import VOID
+from scoring.dice.turns import (
     DICE,
-    OPENING_ROLL,
     THROW_MESSAGES,
     Opening,
-    check_known,
+    TableRules,
     faces_text,
-    option_choice,
-    option_count,
-    option_flag,
+    opening_verbs,
+    throw_for_start,
 )
-from scoring.dice.throws import VOID, VoidPolicy
-from scoring.engine import OptionsError, check_players, check_seat, result_verdicts
+from scoring.engine import OptionsError, check_seat, result_verdicts
 from scoring.verdicts import COMMON, Kind, Verdict
 
 ALL_MESSAGES = COMMON | THROW_MESSAGES | MESSAGES
@@ -56,7 +55,7 @@ OPTIONS = (
 
 
 @dataclass(frozen=True)
-class CupRules:
+class CupRules(TableRules):
     tokens: int
     liar_pays_left: bool
     winner_takes_pot: bool
@@ -64,10 +63,6 @@ class CupRules:
     receiver_must_shake: bool
     raise_rule: str
     ranking: str
-    opening: str
-    void: VoidPolicy
-    players_min: int
-    players_max: int | None
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> CupRules:
@@ -81,9 +76,7 @@ class CupRules:
             raise_rule=option_choice(options, "raise_rule", RAISE_RULES, "ranking"),
             ranking=option_choice(options, "ranking", tuple(RANKINGS), "poker"),
             opening=option_choice(options, "opening", ("seating", "best_hand"), "seating"),
-            void=VoidPolicy.from_options(options),
-            players_min=option_count(options, "players_min", 2),
-            players_max=option_count(options, "players_max", None),
+            **TableRules.read(options),
         )
         if rules.players_min < 2:
             raise OptionsError("players_min: a claim needs someone to doubt it, so at least 2")
@@ -154,17 +147,15 @@ class CupEngine:
             "challenge": CHALLENGE,
             "reveal": bluffing.reveal_verb(),
             "void": VOID,
+            **opening_verbs(self.rules.opening),
         }
-        if self.rules.opening != "seating":
-            self._verbs["roll"] = OPENING_ROLL
 
     @property
     def verbs(self) -> Mapping[str, Verb]:
         return self._verbs
 
     def initial(self, players: Sequence[str]) -> CupState:
-        check_players(players, self.rules.players_min, self.rules.players_max)
-        opening = Opening.start(self.rules.opening, tuple(players))
+        opening = self.rules.seat(players)
         return CupState(tuple(players), (self.rules.tokens,) * len(players), opening=opening)
 
     # ----------------------------------------------------------------------------------------
@@ -173,11 +164,7 @@ class CupEngine:
     def apply(self, state: CupState, action: Action) -> tuple[CupState, list[Verdict]]:
         check_seat(state.players, state.player, action)
         if state.opening is not None:
-            opening, verdicts = state.opening.apply(action)
-            if opening.starter is None:
-                return replace(state, opening=opening), verdicts
-            holder = state.players.index(opening.starter)
-            return replace(state, opening=None, holder=holder), verdicts
+            return throw_for_start(state, action, "holder")
         if state.challenger is not None:
             if action.verb != "reveal":
                 raise ALL_MESSAGES.illegal(
@@ -198,8 +185,7 @@ class CupEngine:
         return bluffing.can_follow(self.ranking, state.previous, self.rules.raise_rule)
 
     def _may_throw(self, state: CupState, player: str | None) -> None:
-        if state.shakes >= self.rules.throws and state.rethrow is None:
-            raise ALL_MESSAGES.illegal("no_throws_left", player, throws=self.rules.throws)
+        bluffing.may_shake(state, player, self.rules.throws)
         if not self._beatable(state):
             raise ALL_MESSAGES.illegal(
                 "nothing_beats", player, **hand_words(state.previous, "previous")
@@ -207,21 +193,12 @@ class CupEngine:
 
     def _shake(self, state: CupState, action: Action) -> tuple[CupState, list[Verdict]]:
         self._may_throw(state, action.by)
-        count = action.args.get("count", DICE)
         first = not state.claims and state.shakes == 0
-        if count != DICE and (first or state.rethrow == "all"):
-            raise ALL_MESSAGES.illegal("must_throw_all", action.by, dice_count=DICE)
-        shakes = min(state.shakes + 1, self.rules.throws)
-        state = replace(state, shakes=shakes, rethrow=None)
-        return state, [ALL_MESSAGES.verdict(Kind.INFO, "shaken", action.by, count=count)]
+        return bluffing.shake(state, action, self.rules.throws, first)
 
     def _void(self, state: CupState, action: Action) -> tuple[CupState, list[Verdict]]:
         self._may_throw(state, action.by)
-        policy = self.rules.void
-        shakes = min(state.shakes + 1, self.rules.throws) if policy.costs_throw else state.shakes
-        rethrow = "all" if policy.rethrow == "all" else "thrown"
-        state = replace(state, shakes=shakes, rethrow=rethrow)
-        return state, [policy.verdict(action.by, action.args["reason"])]
+        return bluffing.void_shake(state, action, self.rules.throws, self.rules.void)
 
     def _claim(self, state: CupState, action: Action) -> tuple[CupState, list[Verdict]]:
         if state.rethrow is not None:

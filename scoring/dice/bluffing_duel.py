@@ -24,17 +24,9 @@ from scoring.actions import Action, Verb
 from scoring.dice import bluffing
 from scoring.dice.bluffing import CHALLENGE, hand_words
 from scoring.dice.hands import RANKINGS, HandValue, against, value
-from scoring.dice.showdown import (
-    DICE,
-    THROW_MESSAGES,
-    Throws,
-    check_known,
-    faces_text,
-    option_choice,
-    option_count,
-    roll_verbs,
-)
+from scoring.dice.options import check_known, option_choice, option_count
 from scoring.dice.throws import VoidPolicy
+from scoring.dice.turns import DICE, THROW_MESSAGES, Throws, faces_text, roll_verbs
 from scoring.engine import check_players, check_seat, result_verdicts, winners
 from scoring.verdicts import COMMON, Kind, Message, Messages, Verdict
 
@@ -166,20 +158,12 @@ class DuelEngine:
     def _lead(self, state: DuelState, action: Action) -> tuple[DuelState, list[Verdict]]:
         """The leader's throws under the cup, and his claim."""
         player, verb = action.by, action.verb
-        if verb in ("shake", "void") and state.shakes >= self.rules.throws and not state.rethrow:
-            raise MESSAGES.illegal("no_throws_left", player, throws=self.rules.throws)
+        if verb in ("shake", "void"):
+            bluffing.may_shake(state, player, self.rules.throws)
         if verb == "shake":
-            count = action.args.get("count", DICE)
-            if count != DICE and (state.shakes == 0 or state.rethrow == "all"):
-                raise MESSAGES.illegal("must_throw_all", player, dice_count=DICE)
-            state = replace(state, shakes=min(state.shakes + 1, self.rules.throws), rethrow=None)
-            return state, [MESSAGES.verdict(Kind.INFO, "shaken", player, count=count)]
+            return bluffing.shake(state, action, self.rules.throws, first=state.shakes == 0)
         if verb == "void":
-            policy = self.rules.void
-            shakes = state.shakes + 1 if policy.costs_throw else state.shakes
-            rethrow = "all" if policy.rethrow == "all" else "thrown"
-            state = replace(state, shakes=min(shakes, self.rules.throws), rethrow=rethrow)
-            return state, [policy.verdict(player, action.args["reason"])]
+            return bluffing.void_shake(state, action, self.rules.throws, self.rules.void)
         if verb != "claim":
             raise bluffing.misplaced(action)
         if state.rethrow is not None:

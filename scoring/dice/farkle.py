@@ -34,20 +34,10 @@ from typing import Any
 
 from scoring.actions import Action, DiceField, Verb
 from scoring.dice import scoring_dice
-from scoring.dice.luck import (
-    FACES,
-    MESSAGES,
-    Column,
-    Finish,
-    LuckEngine,
-    Options,
-    Play,
-    Table,
-    Turn,
-    faces,
-    stop_verb,
-)
+from scoring.dice.luck import MESSAGES, LuckEngine, stop_verb
+from scoring.dice.luck_table import Column, Finish, Options, Play, Table, Turn
 from scoring.dice.scoring_dice import ScoreTable
+from scoring.dice.throws import FACES, faces, is_subset
 from scoring.verdicts import IllegalMove, Kind, Message, Messages, Verdict
 
 SET_ASIDE_MESSAGES = MESSAGES | Messages(
@@ -253,7 +243,7 @@ class SetAsideEngine(LuckEngine):
         turn, player, dice = state.turn, action.by, action.args["dice"]
         if not turn.dice:
             raise self.MESSAGES.illegal("must_roll_first", player)
-        if not _is_subset(dice, turn.dice):
+        if not is_subset(dice, turn.dice):
             raise self.MESSAGES.illegal(
                 "not_on_table", player, dice=faces(dice), showing=faces(turn.dice)
             )
@@ -394,10 +384,6 @@ class SetAsideEngine(LuckEngine):
         else:
             actions.append(Action("stop", player))
         return actions
-
-
-def _is_subset(part: tuple[int, ...], whole: tuple[int, ...]) -> bool:
-    return all(part.count(face) <= whole.count(face) for face in set(part))
 
 
 # --------------------------------------------------------------------------------------------

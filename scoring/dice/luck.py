@@ -1,4 +1,4 @@
-"""Push-your-luck dice games (rules/dice.md §4): the table they all keep, and three of them.
+"""Push-your-luck dice games (rules/dice.md §4): the engine they all build on.
 
 Dice 1000, Farkle, Pig, put-the-dead-aside and buck dice share one shape: a player throws
 again and again in one turn, the turn's points (the *pot*) are written to their column when
@@ -7,30 +7,41 @@ left.  :class:`LuckEngine` keeps that shape once: the columns (turn results, pen
 entry, skipped turns, extra turns, players out), whose turn it is, the end of the game (at
 once, each other player's last turn, or the end of the round), the team totals, the draw for
 who starts, the void throw of §1.4, the view and the paper score sheet.  A game adds what a
-throw does.  Pig (G15), put-the-dead-aside (G16) and buck dice (G17) are small enough to live
-here; the set-aside games are :mod:`scoring.dice.farkle` and :mod:`scoring.dice.thousand`.
+throw does: Pig (G15) is :mod:`scoring.dice.luck_pig`, put-the-dead-aside (G16)
+:mod:`scoring.dice.luck_dead_aside`, buck dice (G17) :mod:`scoring.dice.luck_buck`, and the
+set-aside games :mod:`scoring.dice.farkle` and :mod:`scoring.dice.thousand`.  The records the
+engine plays on are in :mod:`scoring.dice.luck_table`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Generic, TypeVar
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
 
 from scoring.actions import Action, DiceField, Verb
-from scoring.dice.throws import MESSAGES as VOID_MESSAGES
-from scoring.dice.throws import VOID, VoidPolicy
-from scoring.engine import OptionsError, check_players, check_seat
+from scoring.dice.luck_table import (
+    COMMON_OPTIONS,
+    C,
+    Column,
+    Draw,
+    Finish,
+    Options,
+    Play,
+    Streak,
+    Table,
+    Turn,
+)
+from scoring.dice.throws import FACES, VOID, VoidPolicy, faces
+from scoring.dice.throws import MESSAGES as ANY_THROW
+from scoring.engine import OptionsError, check_players, check_seat, sheet_row
 from scoring.verdicts import COMMON, IllegalMove, Kind, Message, Messages, Verdict
-
-FACES = (1, 2, 3, 4, 5, 6)
 
 MESSAGES = (
     COMMON
-    | VOID_MESSAGES
+    | ANY_THROW
     | Messages(
         {
-            "rolled": Message("{player} throws {dice}", "{player} бросает {dice}"),
             "pot": Message("{player} has {pot} this turn", "У {player} в этом ходу {pot}"),
             "bust": Message(
                 "{player} scores nothing with {dice}: the {pot} of this turn are lost",
@@ -58,9 +69,6 @@ MESSAGES = (
                 "Ничья между {tied}: они бросают снова",
             ),
             "starts": Message("{player} starts", "Начинает {player}"),
-            "must_roll_first": Message(
-                "{player} has not thrown yet this turn", "{player} ещё не бросал в этом ходу"
-            ),
             "wrong_dice_count": Message(
                 "{player} must throw {expected} dice, not {thrown}",
                 "{player} должен бросить {expected} костей, а не {thrown}",
@@ -68,178 +76,6 @@ MESSAGES = (
         }
     )
 )
-
-
-# --------------------------------------------------------------------------------------------
-# Options.
-
-
-class Options:
-    """A preset's options, read once, with every unknown key and bad value named."""
-
-    def __init__(self, options: Mapping[str, Any], known: Iterable[str]) -> None:
-        known = set(known)
-        unknown = sorted(set(options) - known)
-        if unknown:
-            raise OptionsError(
-                f"{unknown[0]}: not an option of this game ({', '.join(sorted(known))})"
-            )
-        self.raw = options
-
-    def whole(self, key: str, default: int | None, minimum: int = 0) -> int | None:
-        """A whole number of at least ``minimum``, or None where None is the default or given."""
-        value = self.raw.get(key, default)
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            raise OptionsError(f"{key}: expected a whole number of at least {minimum}")
-        return value
-
-    def flag(self, key: str, default: bool) -> bool:
-        value = self.raw.get(key, default)
-        if not isinstance(value, bool):
-            raise OptionsError(f"{key}: expected true or false, got {value!r}")
-        return value
-
-    def choice(self, key: str, default: str, choices: Sequence[str]) -> str:
-        value = self.raw.get(key, default)
-        if value not in choices:
-            raise OptionsError(f"{key}: {value!r} is not one of {', '.join(map(str, choices))}")
-        return value
-
-    def streak(self, key: str) -> Streak | None:
-        """``{turns: 3, points: 1000}``: that many zero turns in a row cost the points."""
-        value = self.raw.get(key)
-        if value is None:
-            return None
-        if not isinstance(value, Mapping) or set(value) != {"turns", "points"}:
-            raise OptionsError(f"{key}: expected null or {{turns: N, points: P}}")
-        turns, points = value["turns"], value["points"]
-        if not all(
-            isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value.values()
-        ):
-            raise OptionsError(f"{key}: turns and points must be whole numbers above 0")
-        return Streak(turns, points)
-
-
-@dataclass(frozen=True)
-class Streak:
-    """Three Farkles in a row = -1000 (G14 L598-599); 1000's "bolts" [EXT]."""
-
-    turns: int
-    points: int
-
-
-@dataclass(frozen=True)
-class Finish:
-    """How a game ends: a target and what happens once it is reached, or a number of rounds.
-
-    ``mode`` once the target is reached: ``immediate``, ``last_turns`` (each other player has
-    one more turn, G14 L578) or ``round`` (the round is finished, G15 L284).  ``overshoot``:
-    a turn that passes the target counts (``allowed``), is void (``void``, G13 L454) or goes
-    to the lowest-scoring player (``welfare``, G14 L602).
-    """
-
-    target: int | None
-    mode: str = "immediate"
-    overshoot: str = "allowed"
-    rounds: int | None = None
-    teams: bool = False
-
-
-COMMON_OPTIONS = ("void_rethrow", "void_costs_throw", "players_min", "players_max")
-
-
-# --------------------------------------------------------------------------------------------
-# State.
-
-
-@dataclass(frozen=True)
-class Column:
-    """One player's column: what each turn wrote, penalties and gifts, and where they stand.
-
-    ``turns`` holds each turn's points in order (0 for a lost turn, None for a skipped one);
-    ``adjustments`` holds (code, points) for what is not a turn's result.  ``again`` counts
-    turns the player plays straight after this one; ``skips`` counts turns they will miss.
-    """
-
-    total: int = 0
-    turns: tuple[int | None, ...] = ()
-    adjustments: tuple[tuple[str, int], ...] = ()
-    entered: bool = False
-    streak: int = 0
-    skips: int = 0
-    again: int = 0
-    out: bool = False
-
-    def write(self, points: int | None) -> Column:
-        return replace(self, total=self.total + (points or 0), turns=(*self.turns, points))
-
-    def adjust(self, code: str, points: int) -> Column:
-        return replace(
-            self, total=self.total + points, adjustments=(*self.adjustments, (code, points))
-        )
-
-
-C = TypeVar("C", bound=Column)
-T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class Draw:
-    """The throws before play (Pig L278-279, buck dice L355-359): each player's totals so far;
-    players tied where it matters throw again, and their later throws break the tie (§1.6)."""
-
-    rolls: tuple[tuple[int, ...], ...]
-    pending: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Table(Generic[C]):
-    """Everything about the game but the turn in progress."""
-
-    players: tuple[str, ...]
-    columns: tuple[C, ...]
-    seat: int = 0
-    starter: int = 0
-    round: int = 1
-    closing: tuple[int, ...] | None = None
-    draw: Draw | None = None
-    over: bool = False
-    winners: tuple[int, ...] = ()
-
-    def column(self, seat: int) -> C:
-        return self.columns[seat]
-
-    def put(self, seat: int, column: C) -> Table[C]:
-        return replace(
-            self, columns=tuple(column if i == seat else c for i, c in enumerate(self.columns))
-        )
-
-    @property
-    def player(self) -> str:
-        return self.players[self.seat]
-
-
-@dataclass(frozen=True)
-class Turn:
-    """The turn in progress: throws made, points at stake, the dice showing."""
-
-    throws: int = 0
-    pot: int = 0
-    dice: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class Play(Generic[T]):
-    """A state of a push-your-luck game: the table and the turn in progress."""
-
-    table: Table[Any]
-    turn: T
-
-
-def faces(dice: Sequence[int]) -> str:
-    return " ".join(str(d) for d in dice) or "nothing"
 
 
 def names(players: Sequence[str]) -> str:
@@ -654,7 +490,7 @@ class LuckEngine:
                 else:
                     cells[player] = "—" if column.turns[index] is None else column.turns[index]
             rows.append(
-                _row(f"turn_{index + 1}", f"{en} {index + 1}", f"{ru} {index + 1}", "row", cells)
+                sheet_row(f"turn_{index + 1}", f"{en} {index + 1}", f"{ru} {index + 1}", cells)
             )
         for code, (title_en, title_ru) in self.ADJUSTMENTS.items():
             sums = {
@@ -664,382 +500,17 @@ class LuckEngine:
             }
             if sums:
                 cells = {player: sums.get(player) for player in players}
-                rows.append(_row(code, title_en, title_ru, "bonus", cells))
+                rows.append(sheet_row(code, title_en, title_ru, cells, "bonus"))
         rows += self.sheet_rows(table)
         totals = {player: column.total for player, column in columns.items()}
         if self.finish.teams:
             standing = dict(zip(players, self.standings(table), strict=True))
-            rows.append(_row("team_total", "Team total", "Сумма команды", "subtotal", standing))
-        rows.append(_row("total", "Total", "Итого", "total", totals))
+            rows.append(
+                sheet_row("team_total", "Team total", "Сумма команды", standing, "subtotal")
+            )
+        rows.append(sheet_row("total", "Total", "Итого", totals, "total"))
         return {"columns": list(players), "rows": rows}
-
-
-def _row(key: str, en: str, ru: str, kind: str, cells: Mapping[str, Any]) -> dict[str, Any]:
-    return {"key": key, "en": en, "ru": ru, "kind": kind, "cells": dict(cells)}
 
 
 def stop_verb(summary: str) -> Verb:
     return Verb("stop", {}, summary=summary)
-
-
-# --------------------------------------------------------------------------------------------
-# Pig (G15, L273-284).
-
-
-class PigEngine(LuckEngine):
-    """One die, thrown as often as the player likes; a 1 wipes the series (L280-282).
-
-    The lowest draw throw starts (L278-279; ``draw: none`` keeps the seating order).  Once
-    someone has 100 the round is finished, so that everyone has had as many series (L284);
-    the highest total wins, and equal totals share the win [ASM].
-    """
-
-    OPTIONS = ("target", "bust_face", "draw")
-    DRAW = ("low",)
-    TURN_WORDS = ("Series", "Серия")
-
-    def configure(self, opts: Options) -> Finish:
-        self.bust_face = opts.choice("bust_face", 1, FACES)
-        if opts.choice("draw", "lowest", ("lowest", "none")) == "none":
-            self.draw_ends = ()
-        return Finish(opts.whole("target", 100, 1), "round")
-
-    def game_verbs(self) -> dict[str, Verb]:
-        return {"stop": stop_verb("bank this series and pass the die")}
-
-    def play(self, state: Play[Any], action: Action) -> tuple[Play[Any], list[Verdict]]:
-        table, turn, player = state.table, state.turn, action.by
-        if action.verb == "stop":
-            verdicts: list[Verdict] = []
-            return self.end_turn(state, self.write(table, turn.pot, verdicts), verdicts)
-        dice = action.args["dice"]
-        self.check_dice(player, dice, 1)
-        verdicts = [self.rolled(player, dice)]
-        if dice[0] == self.bust_face:
-            verdicts.append(
-                self.MESSAGES.verdict(Kind.FOUL, "bust", player, dice=faces(dice), pot=turn.pot)
-            )
-            return self.end_turn(state, self.write(table, 0, verdicts), verdicts)
-        turn = Turn(turn.throws + 1, turn.pot + dice[0], dice)
-        verdicts.append(self.MESSAGES.verdict(Kind.INFO, "pot", player, pot=turn.pot))
-        return replace(state, turn=turn), verdicts
-
-    def game_legal(self, state: Play[Any], player: str) -> list[Action]:
-        return [Action("stop", player)]
-
-
-# --------------------------------------------------------------------------------------------
-# Put the dead one aside (G16, L304-309).
-
-
-DEAD_MESSAGES = MESSAGES | Messages(
-    {
-        "dead": Message(
-            "{dead} dead: {player} sets them aside, {live} dice left",
-            "Мёртвые {dead}: {player} откладывает их, осталось {live}",
-        ),
-        "adds": Message(
-            "No 2 and no 5: {player} adds {points} (turn {pot})",
-            "Ни двойки, ни пятёрки: {player} прибавляет {points} (за ход {pot})",
-        ),
-    }
-)
-
-
-@dataclass(frozen=True)
-class DeadTurn(Turn):
-    """``live``: the dice not yet dead, all thrown at once."""
-
-    live: int = 5
-
-
-class DeadAsideEngine(LuckEngine):
-    """Five dice; a throw with no dead face adds its sum, any 2 or 5 dies and is set aside;
-    the player throws on until every die is dead (L307-308).  Highest total wins (L309)
-    after ``rounds`` turns each ([ASM] one, or as agreed)."""
-
-    OPTIONS = ("dead_faces", "rounds")
-    MESSAGES = DEAD_MESSAGES
-    DICE = 5
-    SETS_ASIDE = True
-
-    def configure(self, opts: Options) -> Finish:
-        dead = opts.raw.get("dead_faces", [2, 5])
-        if not isinstance(dead, list) or not dead or not set(dead) <= set(FACES):
-            raise OptionsError(f"dead_faces: expected a list of faces, got {dead!r}")
-        self.dead_faces = frozenset(dead)
-        return Finish(None, rounds=opts.whole("rounds", 1, 1))
-
-    def new_turn(self, state: Play[Any], table: Table[Any]) -> DeadTurn:
-        return DeadTurn(live=self.dice)
-
-    def play(self, state: Play[Any], action: Action) -> tuple[Play[Any], list[Verdict]]:
-        turn, player = state.turn, action.by
-        dice = action.args["dice"]
-        self.check_dice(player, dice, turn.live)
-        verdicts = [self.rolled(player, dice)]
-        dead = [d for d in dice if d in self.dead_faces]
-        if dead:
-            turn = replace(turn, throws=turn.throws + 1, dice=dice, live=turn.live - len(dead))
-            verdicts.append(
-                self.MESSAGES.verdict(Kind.INFO, "dead", player, dead=faces(dead), live=turn.live)
-            )
-        else:
-            turn = replace(turn, throws=turn.throws + 1, dice=dice, pot=turn.pot + sum(dice))
-            verdicts.append(
-                self.MESSAGES.verdict(Kind.POINTS, "adds", player, sum(dice), pot=turn.pot)
-            )
-        if turn.live:
-            return replace(state, turn=turn), verdicts
-        return self.end_turn(state, self.write(state.table, turn.pot, verdicts), verdicts)
-
-    def game_view(self, state: Play[Any]) -> dict[str, Any]:
-        return {"live": state.turn.live, "rounds": self.finish.rounds}
-
-
-# --------------------------------------------------------------------------------------------
-# Buck dice (G17, L353-381).
-
-
-BUCK_MESSAGES = MESSAGES | Messages(
-    {
-        "point_thrower": Message(
-            "{player} threw lowest and throws one die for the point number",
-            "У {player} меньше всех: он бросает одну кость, это будет игровое очко",
-        ),
-        "point_number": Message("The point number is {point}", "Игровое очко: {point}"),
-        "hits": Message(
-            "{player}: {hits} x {point}: +{points} (total {total})",
-            "{player}: {hits} x {point}: +{points} (всего {total})",
-        ),
-        "small_buck": Message(
-            "Small buck {dice}: {player} +{points}", "Малый бак {dice}: {player} +{points}"
-        ),
-        "big_buck": Message(
-            "Three {point}s: {player} goes straight to {target} and is paid double",
-            "Три {point}: у {player} сразу {target}, выигрыш двойной",
-        ),
-        "miss": Message(
-            "No {point} in {dice}: {player}'s turn ends",
-            "В {dice} нет {point}: ход {player} окончен",
-        ),
-        "over_target": Message(
-            "{player} would pass {target}: this throw counts nothing and the turn ends",
-            "{player} перебирает {target}: бросок не засчитан, ход окончен",
-        ),
-        "buck_out": Message(
-            "{player} has a buck ({target}) and is out", "У {player} бак ({target}): он выходит"
-        ),
-        "buck_loser": Message(
-            "{player} is left last and pays {stakes}",
-            "{player} остаётся последним и платит {stakes}",
-        ),
-    }
-)
-
-
-@dataclass(frozen=True)
-class BuckColumn(Column):
-    """``double``: out through three point numbers at once (L379-381); ``place``: order out."""
-
-    double: bool = False
-    place: int = 0
-
-
-@dataclass(frozen=True)
-class BuckTurn(Turn):
-    """The point number travels with every turn once it is thrown (None before)."""
-
-    point: int | None = None
-
-
-class BuckEngine(LuckEngine):
-    """Three dice at a point number P: +1 per die showing P, three equal non-P = small buck
-    +5, three P = straight to 15.  A throw with nothing ends the turn [ASM: a small buck is
-    something]; 15 (a buck) takes a player out; the last one left loses and pays each other
-    player the stake, twice over to one who went out on three P (L376-381).
-
-    The draw (L355-360): all throw three dice, the highest total starts, the lowest throws
-    one die whose face is P; ties at either end throw again (§1.6 [ASM]).
-    """
-
-    OPTIONS = ("target", "small_buck", "overshoot")
-    MESSAGES = BUCK_MESSAGES
-    COLUMN = BuckColumn
-    DICE = 3
-    DRAW_DICE = 3
-    DRAW = ("high", "low")
-    PLAYERS_MIN = 2
-
-    def configure(self, opts: Options) -> Finish:
-        self.target = opts.whole("target", 15, 1)
-        self.small_buck = opts.whole("small_buck", 5, 0)
-        self.overshoot = opts.choice("overshoot", "allowed", ("allowed", "void"))
-        return Finish(None)
-
-    def new_turn(self, state: Play[Any], table: Table[Any]) -> BuckTurn:
-        return BuckTurn(point=getattr(state.turn, "point", None))
-
-    def after_draw(
-        self, state: Play[Any], decided: Mapping[str, int], verdicts: list[Verdict]
-    ) -> Play[Any]:
-        table = self.start(state.table, decided["high"], verdicts)
-        table = replace(table, seat=decided["low"])
-        verdicts.append(self.MESSAGES.verdict(Kind.TURN, "point_thrower", table.player))
-        return Play(table, BuckTurn())
-
-    def play(self, state: Play[Any], action: Action) -> tuple[Play[Any], list[Verdict]]:
-        table, turn, player = state.table, state.turn, action.by
-        dice = action.args["dice"]
-        if turn.point is None:
-            self.check_dice(player, dice, 1)
-            table = replace(table, seat=table.starter)
-            verdicts = [
-                self.MESSAGES.verdict(Kind.INFO, "point_number", point=dice[0]),
-                self.MESSAGES.verdict(Kind.TURN, "starts", table.player),
-            ]
-            return Play(table, BuckTurn(point=dice[0])), verdicts
-        self.check_dice(player, dice, self.dice)
-        verdicts = [self.rolled(player, dice)]
-        point, column = turn.point, table.column(table.seat)
-        before = column.total + turn.pot
-        turn = replace(turn, throws=turn.throws + 1, dice=dice)
-        if dice.count(point) == 3:
-            verdicts.append(
-                self.MESSAGES.verdict(
-                    Kind.BONUS,
-                    "big_buck",
-                    player,
-                    self.target - before,
-                    point=point,
-                    target=self.target,
-                )
-            )
-            table = table.put(table.seat, replace(column, double=True))
-            return self._out(state, table, replace(turn, pot=self.target - column.total), verdicts)
-        hits = dice.count(point)
-        points = hits + (self.small_buck if len(set(dice)) == 1 else 0)
-        if not points:
-            verdicts.append(
-                self.MESSAGES.verdict(Kind.INFO, "miss", player, point=point, dice=faces(dice))
-            )
-            return self.end_turn(state, self.write(table, turn.pot, verdicts), verdicts)
-        if self.overshoot == "void" and before + points > self.target:
-            verdicts.append(
-                self.MESSAGES.verdict(Kind.INFO, "over_target", player, target=self.target)
-            )
-            return self.end_turn(state, self.write(table, turn.pot, verdicts), verdicts)
-        turn = replace(turn, pot=turn.pot + points)
-        if hits:
-            verdicts.append(
-                self.MESSAGES.verdict(
-                    Kind.POINTS,
-                    "hits",
-                    player,
-                    hits,
-                    hits=hits,
-                    point=point,
-                    total=before + hits,
-                )
-            )
-        if points > hits:
-            verdicts.append(
-                self.MESSAGES.verdict(
-                    Kind.BONUS, "small_buck", player, self.small_buck, dice=faces(dice)
-                )
-            )
-        if before + points >= self.target:
-            return self._out(state, table, turn, verdicts)
-        return replace(state, turn=turn), verdicts
-
-    def _out(
-        self, state: Play[Any], table: Table[Any], turn: BuckTurn, verdicts: list[Verdict]
-    ) -> tuple[Play[Any], list[Verdict]]:
-        """A buck: the player is out; with one player left the game is over."""
-        table = self.write(table, turn.pot, verdicts)
-        place = 1 + sum(column.out for column in table.columns)
-        table = table.put(table.seat, replace(table.column(table.seat), out=True, place=place))
-        verdicts.append(
-            self.MESSAGES.verdict(Kind.INFO, "buck_out", table.player, target=self.target)
-        )
-        left = [seat for seat, column in enumerate(table.columns) if not column.out]
-        if len(left) <= 1:
-            winners = tuple(seat for seat, column in enumerate(table.columns) if column.out)
-            table = replace(table, over=True, winners=winners, seat=left[0] if left else table.seat)
-        return self.end_turn(replace(state, turn=turn), table, verdicts)
-
-    def stakes(self, table: Table[Any]) -> dict[str, int]:
-        """What the game pays, in agreed stakes: +1 (or +2) to each player out, the sum from
-        the last one."""
-        if not table.over:
-            return {}
-        paid = {
-            table.players[seat]: 2 if column.double else 1
-            for seat, column in enumerate(table.columns)
-            if column.out
-        }
-        losers = [p for p in table.players if p not in paid]
-        return paid | {p: -sum(paid.values()) for p in losers}
-
-    def result(self, table: Table[Any]) -> list[Verdict]:
-        out = super().result(table)
-        stakes = self.stakes(table)
-        for player, amount in stakes.items():
-            if amount < 0:
-                out.append(
-                    self.MESSAGES.verdict(
-                        Kind.GAME_OVER, "buck_loser", player, amount, stakes=-amount
-                    )
-                )
-        return out
-
-    def standings(self, table: Table[Any]) -> list[int]:
-        return [column.total for column in table.columns]
-
-    def game_view(self, state: Play[Any]) -> dict[str, Any]:
-        table = state.table
-        return {
-            "point": state.turn.point,
-            "out": [p for p, c in zip(table.players, table.columns, strict=True) if c.out],
-            "double": [p for p, c in zip(table.players, table.columns, strict=True) if c.double],
-            "stakes": self.stakes(table),
-            "loser": next((p for p, v in self.stakes(table).items() if v < 0), None),
-        }
-
-    def sheet_rows(self, table: Table[Any]) -> list[dict[str, Any]]:
-        out_cells = {
-            p: (f"{c.place}{' x2' if c.double else ''}" if c.out else None)
-            for p, c in zip(table.players, table.columns, strict=True)
-        }
-        rows = [_row("out", "Buck (order out)", "Бак (очерёдность)", "row", out_cells)]
-        stakes = self.stakes(table)
-        if stakes:
-            cells = {p: f"{stakes[p]:+d}" for p in table.players}
-            rows.append(
-                _row(
-                    "stakes",
-                    "Stakes won (+) / paid (-)",
-                    "Ставки: выигрыш (+) / платёж (-)",
-                    "row",
-                    cells,
-                )
-            )
-        return rows
-
-
-# --------------------------------------------------------------------------------------------
-# The registry's entry point.
-
-GAMES: dict[str, type[LuckEngine]] = {
-    "pig": PigEngine,
-    "dead_aside": DeadAsideEngine,
-    "buck_dice": BuckEngine,
-}
-
-
-def ENGINE(game: str, preset: str, options: Mapping[str, Any]) -> LuckEngine:
-    """The engine of ``game``: the registry takes one ``ENGINE`` per module, and this module
-    plays three games, told apart by the game id of their preset files."""
-    if game not in GAMES:
-        raise OptionsError(f"{game}: scoring.dice.luck plays {', '.join(GAMES)}")
-    return GAMES[game](game, preset, options)

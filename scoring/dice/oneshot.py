@@ -15,7 +15,8 @@ game ends after an agreed number of rounds, by its own rule, or when the players
   wins when his three dice make one of them.  Everyone throws once a round; the round in which
   somebody hits ends the game, and all who hit share the win [ASM].
 
-The one-shot engines share the round sheet kept here.
+The one-shot engines share the round sheet kept here.  Each game is a class of its own, which
+its preset file names (``engine: scoring.dice.oneshot:FourDice``).
 """
 
 from __future__ import annotations
@@ -25,17 +26,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from scoring.actions import Action, DiceField, IntField, Verb
-from scoring.dice.rounds import (
-    FACES,
-    DiceGame,
-    Options,
-    by_game,
-    roll_verb,
-    rolled,
-    sheet_row,
-)
 from scoring.dice.rounds import MESSAGES as FAMILY
-from scoring.engine import check_players, result_verdicts
+from scoring.dice.rounds import DiceGame, Options, roll_verb, rolled
+from scoring.dice.throws import FACES
+from scoring.engine import check_players, result_verdicts, sheet_row
 from scoring.verdicts import COMMON, Kind, Message, Messages, Verdict
 
 STOP = Verb("stop", summary="the players stop here (between rounds)")
@@ -365,13 +359,3 @@ class ThreeDiceGuess(TallyGame):
         if not state.over and len(state.named) < len(state.players):
             return [Action("name", self.turn(state))]
         return super().legal(state)
-
-
-ENGINE = by_game(
-    {
-        "four_dice": FourDice,
-        "three_dice_drop": ThreeDiceDrop,
-        "two_dice": TwoDice,
-        "three_dice_guess": ThreeDiceGuess,
-    }
-)

@@ -15,6 +15,9 @@
 
 The first player listed is the banker in high dice and bank dice; every other player is a
 punter (the source has one; more punters play the same banker throw) [ASM].
+
+Each game is a class of its own, which its preset file names
+(``engine: scoring.dice.oneshot_casino:Craps``).
 """
 
 from __future__ import annotations
@@ -26,15 +29,7 @@ from typing import Any
 from scoring.actions import Action, IntField, Verb
 from scoring.dice.oneshot import only, round_rows, sums
 from scoring.dice.rounds import MESSAGES as FAMILY
-from scoring.dice.rounds import (
-    DiceGame,
-    Options,
-    best_of,
-    by_game,
-    left_of,
-    roll_verb,
-    rolled,
-)
+from scoring.dice.rounds import DiceGame, Options, best_of, left_of, roll_verb, rolled
 from scoring.engine import check_players, result_verdicts
 from scoring.verdicts import COMMON, Kind, Message, Messages, Verdict
 
@@ -418,6 +413,3 @@ class BankDice(DiceGame[BankState]):
 
     def sheet_rows(self, state: BankState) -> list[dict[str, Any]]:
         return round_rows(state.players, state.log, 1)
-
-
-ENGINE = by_game({"craps": Craps, "high_dice": HighDice, "bank_dice": BankDice})

@@ -12,6 +12,9 @@
   tablets from 2..12 and places one whenever its number comes, the first to place all five
   wins (L142); or each child picks a number and whoever is nearest the sum gets a chip, ties
   all getting one (L144), until the children stop.  The children throw in turn [ASM].
+
+Each game is a class of its own, which its preset file names
+(``engine: scoring.dice.oneshot_children:DieTurning``).
 """
 
 from __future__ import annotations
@@ -22,21 +25,19 @@ from typing import Any
 
 from scoring.actions import Action, DiceField, IntField, Verb
 from scoring.dice.oneshot import STOP
+from scoring.dice.rounds import MESSAGES as FAMILY
 from scoring.dice.rounds import (
-    FACES,
     DiceGame,
     Options,
     best_of,
-    by_game,
     left_of,
     not_now,
     roll_verb,
     rolled,
-    sheet_row,
     winner_field,
 )
-from scoring.dice.rounds import MESSAGES as FAMILY
-from scoring.engine import check_players, result_verdicts
+from scoring.dice.throws import FACES
+from scoring.engine import check_players, result_verdicts, sheet_row
 from scoring.verdicts import COMMON, Kind, Message, Messages, Verdict
 
 SUMS = tuple(range(2, 13))
@@ -399,6 +400,3 @@ class WhatsTheSum(DiceGame[SumState]):
             "tablets": ("Tablets placed", "Выложено дощечек"),
             "closest": ("Chips", "Фишки"),
         }[self.mode]
-
-
-ENGINE = by_game({"die_turning": DieTurning, "whats_the_sum": WhatsTheSum})

@@ -28,8 +28,8 @@ from typing import Any
 from scoring.actions import Action, IntField, Verb
 from scoring.dice.oneshot import round_rows
 from scoring.dice.rounds import MESSAGES as FAMILY
-from scoring.dice.rounds import DiceGame, Options, not_now, roll_verb, rolled, sheet_row
-from scoring.engine import check_players, result_verdicts
+from scoring.dice.rounds import DiceGame, Options, not_now, roll_verb, rolled
+from scoring.engine import check_players, result_verdicts, sheet_row
 from scoring.verdicts import COMMON, Kind, Message, Messages, Verdict
 
 BETTING = ("fixed", "exler")

@@ -8,39 +8,36 @@ here, so that each engine module only holds its own rules.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from scoring.actions import Action, DiceField, Verb
-from scoring.dice.throws import VOID, VoidPolicy
-from scoring.engine import OptionsError, check_seat, winners
+from scoring.dice.options import check_known, option_choice, option_flag
+from scoring.dice.throws import FACES, VOID, VoidPolicy, faces
+from scoring.dice.throws import MESSAGES as ANY_THROW
+from scoring.engine import OptionsError, check_seat, sheet_row, winners
 from scoring.verdicts import COMMON, IllegalMove, Kind, Message, Messages, Verdict
-
-#: The faces of an ordinary die (D6_PIPS, §1.1).
-FACES = (1, 2, 3, 4, 5, 6)
 
 #: The §1.4 policy options every game that throws dice accepts.
 VOID_OPTIONS = ("void_rethrow", "void_costs_throw")
 
 #: Texts every engine of the family uses.
-MESSAGES = COMMON | Messages(
-    {
-        "rolled": Message("{player} throws {dice}", "{player} бросает {dice}"),
-        "not_now": Message(
-            "{player} cannot {verb} now: {expected}",
-            "{player} не может сейчас сделать «{verb}»: ожидается {expected_ru}",
-        ),
-        "wrong_dice_count": Message(
-            "{player} must throw {count} dice, not {given}",
-            "{player} должен бросить {count} костей, а не {given}",
-        ),
-    }
+MESSAGES = (
+    COMMON
+    | ANY_THROW
+    | Messages(
+        {
+            "not_now": Message(
+                "{player} cannot {verb} now: {expected}",
+                "{player} не может сейчас сделать «{verb}»: ожидается {expected_ru}",
+            ),
+            "wrong_dice_count": Message(
+                "{player} must throw {count} dice, not {given}",
+                "{player} должен бросить {count} костей, а не {given}",
+            ),
+        }
+    )
 )
-
-
-def faces_text(dice: Sequence[int]) -> str:
-    """Dice as a referee reads them out: ``1 1 3``."""
-    return " ".join(str(die) for die in dice) or "nothing"
 
 
 def left_of(seat: int, count: int) -> int:
@@ -65,7 +62,7 @@ def roll_verb(count: int, faces: Sequence[int] = FACES, least: int | None = None
 
 def rolled(player: str | None, dice: Sequence[int]) -> Verdict:
     """The referee reads the throw out: every throw is announced before what it does."""
-    return MESSAGES.verdict(Kind.INFO, "rolled", player, dice=faces_text(dice))
+    return MESSAGES.verdict(Kind.INFO, "rolled", player, dice=faces(dice))
 
 
 def not_now(player: str | None, verb: str, expected: str, expected_ru: str) -> IllegalMove:
@@ -93,31 +90,12 @@ def best_of(scores: Mapping[str, int]) -> str | list[str] | None:
     return winner_field(winners(scores))
 
 
-def by_game(engines: Mapping[str, Callable[[str, str, Mapping[str, Any]], Any]]) -> Callable:
-    """The ``ENGINE`` of a module that plays several small games: the preset file's game id
-    picks the engine class, so each game keeps its own preset file."""
-
-    def create(game: str, preset: str, options: Mapping[str, Any]) -> Any:
-        if game not in engines:
-            raise OptionsError(
-                f"game: {game!r} is not played by this module ({', '.join(engines)})"
-            )
-        return engines[game](game, preset, options)
-
-    return create
-
-
 class Options:
     """A preset's options, checked once against what the engine knows, each error naming the
     option: a typo in a preset must fail at load time, never in the middle of a game night."""
 
     def __init__(self, options: Mapping[str, Any], known: Iterable[str]) -> None:
-        allowed = {*known, *VOID_OPTIONS}
-        unknown = sorted(set(options) - allowed)
-        if unknown:
-            raise OptionsError(
-                f"{unknown[0]}: not an option of this game ({', '.join(sorted(allowed))})"
-            )
+        check_known(options, {*known, *VOID_OPTIONS}, "this game")
         self._options = options
         self.void = VoidPolicy.from_options(options)
 
@@ -137,16 +115,10 @@ class Options:
         return self.whole(key, default or minimum, minimum)
 
     def choice(self, key: str, default: str, choices: Sequence[str]) -> str:
-        value = self._options.get(key, default)
-        if value not in choices:
-            raise OptionsError(f"{key}: {value!r} is not one of {', '.join(choices)}")
-        return value
+        return option_choice(self._options, key, choices, default)
 
     def flag(self, key: str, default: bool) -> bool:
-        value = self._options.get(key, default)
-        if not isinstance(value, bool):
-            raise OptionsError(f"{key}: expected true or false, got {value!r}")
-        return value
+        return option_flag(self._options, key, default)
 
     def numbers(
         self, key: str, default: Sequence[int] | None, allowed: Sequence[int], count: int
@@ -168,12 +140,6 @@ class Options:
 
 # --------------------------------------------------------------------------------------------
 # The score sheet players keep on paper.
-
-
-def sheet_row(
-    key: str, en: str, ru: str, cells: Mapping[str, int | str | None], kind: str = "row"
-) -> dict[str, Any]:
-    return {"key": key, "en": en, "ru": ru, "kind": kind, "cells": dict(cells)}
 
 
 def score_sheet(players: Sequence[str], rows: Sequence[dict[str, Any]]) -> dict[str, Any]:

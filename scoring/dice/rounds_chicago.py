@@ -20,8 +20,8 @@ from typing import Any
 
 from scoring.actions import Action
 from scoring.dice.rounds import MESSAGES as FAMILY
-from scoring.dice.rounds import DiceGame, Options, left_of, roll_verb, rolled, sheet_row
-from scoring.engine import check_players, result_verdicts
+from scoring.dice.rounds import DiceGame, Options, left_of, roll_verb, rolled
+from scoring.engine import check_players, result_verdicts, sheet_row
 from scoring.verdicts import Kind, Message, Messages, Verdict
 
 #: Eleven rounds, targets 2..12 (L313, L319-320).

@@ -27,8 +27,8 @@ from typing import Any
 
 from scoring.actions import Action, ChoiceField, DiceField, Verb
 from scoring.dice.rounds import MESSAGES as FAMILY
-from scoring.dice.rounds import DiceGame, Options, left_of, not_now, rolled, sheet_row
-from scoring.engine import check_players, result_verdicts
+from scoring.dice.rounds import DiceGame, Options, left_of, not_now, rolled
+from scoring.engine import check_players, result_verdicts, sheet_row
 from scoring.verdicts import Kind, Message, Messages, Verdict
 
 #: The ordinary die and the special die (L214-215, §1.1 D_2_7).

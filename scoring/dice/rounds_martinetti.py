@@ -29,8 +29,8 @@ from typing import Any
 
 from scoring.actions import Action, IntField, Verb
 from scoring.dice.rounds import MESSAGES as FAMILY
-from scoring.dice.rounds import DiceGame, Options, left_of, not_now, roll_verb, rolled, sheet_row
-from scoring.engine import check_players
+from scoring.dice.rounds import DiceGame, Options, left_of, not_now, roll_verb, rolled
+from scoring.engine import check_players, sheet_row
 from scoring.verdicts import COMMON, IllegalMove, Kind, Message, Messages, Verdict
 
 MESSAGES = FAMILY | Messages(

@@ -25,10 +25,10 @@ from itertools import combinations as subsets
 from itertools import combinations_with_replacement
 from typing import Any
 
+from scoring.dice.throws import FACES
 from scoring.engine import OptionsError
 
 Dice = Sequence[int]
-FACES = (1, 2, 3, 4, 5, 6)
 
 #: The options this module reads from a preset; the engines pass the rest on to their rules.
 OPTIONS = (

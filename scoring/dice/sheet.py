@@ -45,8 +45,8 @@ from scoring.dice.sheet_tally import (
     settlement,
     totals,
 )
-from scoring.dice.sheet_turn import Turn, faces, is_subset
-from scoring.dice.throws import VOID
+from scoring.dice.sheet_turn import Turn
+from scoring.dice.throws import VOID, faces, is_subset
 from scoring.engine import check_players, check_seat, result_verdicts, winners
 from scoring.verdicts import Kind, Verdict
 

@@ -1,43 +1,25 @@
 """What the dice score-sheet engine announces and refuses: codes with English and Russian text.
 
 One catalogue for the engine's modules (:mod:`scoring.dice.sheet`, :mod:`scoring.dice.sheet_turn`),
-so a code means one thing whichever module raises it.
+so a code means one thing whichever module raises it.  The texts of a turn of throws are those
+of every dice turn (:data:`scoring.dice.turns.THROW_MESSAGES`); a sheet game only says what to
+do once the throws are used up.
 """
 
 from __future__ import annotations
 
-from scoring.dice import throws
+from scoring.dice.turns import THROW_MESSAGES
 from scoring.verdicts import COMMON, Message, Messages
 
 MESSAGES = (
     COMMON
-    | throws.MESSAGES
+    | THROW_MESSAGES
     | Messages(
         {
             # Throws.
-            "rolled": Message(
-                "{player} throws {dice} (throw {throw} of {throws})",
-                "{player} бросает {dice} (бросок {throw} из {throws})",
-            ),
-            "kept": Message("{player} keeps {dice}", "{player} откладывает {dice}"),
-            "must_roll_first": Message(
-                "{player} has not thrown yet this turn", "{player} ещё не бросал в этом ходу"
-            ),
             "no_throws_left": Message(
                 "{player} has used all {throws} throws: choose a row",
                 "{player} использовал все {throws} броска: выберите графу",
-            ),
-            "wrong_dice_count": Message(
-                "{dice_count} dice must be on the table: {kept} kept + {thrown} thrown",
-                "На столе должно быть {dice_count} костей: {kept} отложено + {thrown} брошено",
-            ),
-            "not_on_table": Message(
-                "Cannot keep {dice}: the dice showing are {showing}",
-                "Нельзя отложить {dice}: на столе {showing}",
-            ),
-            "locked_die": Message(
-                "{locked} stayed down on the last throw and may not be thrown again",
-                "{locked} не перебрасывались на прошлом броске и бросать их снова нельзя",
             ),
             "must_keep_one": Message(
                 "{player} may not throw all the dice again: keep at least one",

@@ -13,6 +13,13 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
+from scoring.dice.options import (
+    check_known,
+    check_table_size,
+    option_choice,
+    option_count,
+    option_flag,
+)
 from scoring.dice.rows import Row, RowError
 from scoring.dice.throws import VoidPolicy
 from scoring.engine import OptionsError
@@ -103,28 +110,9 @@ class Marks:
     crossed: str = "—"
 
 
-def _count(options: Mapping[str, Any], key: str, default: int | None, least: int = 1) -> Any:
-    """A whole-number option, named in the error when it is anything else."""
-    value = options.get(key, default)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise OptionsError(f"{key}: expected a whole number of at least {least}, got {value!r}")
-    return value
-
-
-def _flag(options: Mapping[str, Any], key: str, default: bool) -> bool:
-    value = options.get(key, default)
-    if not isinstance(value, bool):
-        raise OptionsError(f"{key}: expected true or false, got {value!r}")
-    return value
-
-
 def _choice(options: Mapping[str, Any], key: str, choices: tuple[str, ...]) -> str:
-    value = options.get(key, choices[0])
-    if value not in choices:
-        raise OptionsError(f"{key}: {value!r} is not one of {', '.join(choices)}")
-    return value
+    """A choice whose default is the first (the usual rule, then the variants)."""
+    return option_choice(options, key, choices, choices[0])
 
 
 def _record(kind: type, key: str, raw: Any) -> Any:
@@ -215,19 +203,15 @@ class SheetRules:
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> SheetRules:
-        unknown = sorted(set(options) - set(KNOWN))
-        if unknown:
-            raise OptionsError(
-                f"{unknown[0]}: not an option of the dice sheet ({', '.join(sorted(KNOWN))})"
-            )
+        check_known(options, KNOWN, "the dice sheet")
         rows = _rows(options)
         declares_void = "void_rethrow" in options or "void_costs_throw" in options
         rules = cls(
-            dice=_count(options, "dice", 5),
-            faces=_count(options, "faces", 6),
-            throws=_count(options, "throws", 3),
+            dice=option_count(options, "dice", 5),
+            faces=option_count(options, "faces", 6),
+            throws=option_count(options, "throws", 3),
             reroll=_choice(options, "reroll", REROLL_POLICIES),
-            reroll_all=_flag(options, "reroll_all", True),
+            reroll_all=option_flag(options, "reroll_all", True),
             rows=rows,
             sections=_sections(options, rows),
             bonuses=tuple(
@@ -240,16 +224,16 @@ class SheetRules:
             ),
             unmade=_choice(options, "unmade", UNMADE),
             doubling=_choice(options, "doubling", DOUBLING),
-            double_plus=_flag(options, "double_plus", False),
-            unused_throw_bonus=_count(options, "unused_throw_bonus", 0, least=0),
+            double_plus=option_flag(options, "double_plus", False),
+            unused_throw_bonus=option_count(options, "unused_throw_bonus", 0, minimum=0),
             unused_bonus_when=_choice(options, "unused_bonus_when", UNUSED_WHEN),
-            carry_unused_throws=_flag(options, "carry_unused_throws", False),
-            announce=_flag(options, "announce", False),
+            carry_unused_throws=option_flag(options, "carry_unused_throws", False),
+            announce=option_flag(options, "announce", False),
             settlement=_choice(options, "settlement", SETTLEMENTS),
             void=VoidPolicy.from_options(options) if declares_void else None,
             marks=_record(Marks, "marks", options.get("marks") or {}),
-            players_min=_count(options, "players_min", 1),
-            players_max=_count(options, "players_max", None),
+            players_min=option_count(options, "players_min", 1),
+            players_max=option_count(options, "players_max", None),
         )
         rules._check(options)
         return rules
@@ -281,10 +265,7 @@ class SheetRules:
                 )
             if bonus.when not in BONUS_WHEN:
                 raise OptionsError(f"bonuses: when {bonus.when!r} is not one of {BONUS_WHEN}")
-        if self.players_max is not None and self.players_min > self.players_max:
-            raise OptionsError(
-                f"players_min: {self.players_min} is more than players_max {self.players_max}"
-            )
+        check_table_size(self.players_min, self.players_max)
 
     @cached_property
     def _by_name(self) -> tuple[dict[str, Row], dict[str, Section]]:

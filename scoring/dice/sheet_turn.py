@@ -4,17 +4,21 @@ A turn is up to ``limit`` throws of the preset's dice.  Dice set aside by ``keep
 table and the rest are thrown again; under ``lock_kept`` (§1.5) dice that stayed down on throw 2
 may not be thrown on throw 3.  A void throw (§1.4) puts the turn back as it was before that
 throw, so nothing a void throw showed can be scored, kept or doubled.
+
+This is not the poker-dice turn (:class:`scoring.dice.turns.Throws`), whose texts and helpers it
+shares: a sheet game has any number of dice, may forbid throwing them all again
+(``reroll_all``), tracks the dice untouched since throw 1 (G3) and undoes a void throw instead
+of owing a rethrow.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from scoring.dice.sheet_messages import MESSAGES
 from scoring.dice.sheet_rules import SheetRules
-from scoring.dice.throws import VoidPolicy
+from scoring.dice.throws import VoidPolicy, faces, is_subset
 from scoring.verdicts import Kind, Verdict
 
 
@@ -38,14 +42,6 @@ class Turn:
     voids: int = 0
     announced: str | None = None
     before: Turn | None = None
-
-
-def is_subset(part: Sequence[int], whole: Sequence[int]) -> bool:
-    return not Counter(part) - Counter(whole)
-
-
-def faces(dice: Sequence[int]) -> str:
-    return " ".join(str(d) for d in dice) or "nothing"
 
 
 def check_keep(rules: SheetRules, turn: Turn, player: str | None, dice: tuple[int, ...]) -> None:

@@ -1,5 +1,4 @@
-"""Poker-dice showdowns: zariki (rules/dice.md G6) and Indian dice (G7), and the pieces of a
-showdown that the bluff games share.
+"""Poker-dice showdowns: zariki (rules/dice.md G6) and Indian dice (G7).
 
 Every player in turn throws five dice up to ``throws`` times, setting dice aside between throws,
 and the best poker-dice hand (:mod:`scoring.dice.hands`) wins the round.  What differs between
@@ -14,9 +13,8 @@ the two pages is preset data:
   for two players only (``final_round``), exactly equal best hands share the round [ASM]: the
   scores are rounds won.
 
-Shared with the bluff games (:mod:`scoring.dice.bluffing`): :class:`Throws`, a turn of throws
-in the open, and :class:`Opening`, the throw that decides who starts (§1.6), which is itself a
-small showdown; and the option readers.
+A turn is a :class:`~scoring.dice.turns.Throws` and the start may be thrown for
+(:class:`~scoring.dice.turns.Opening`, §1.6), as in the bluff games.
 
 Verbs: ``roll`` (``dice``, optional ``kept``), ``keep`` (``dice``), ``stand`` (keep the dice
 showing and end the turn), ``void`` (an invalid throw, §1.4).
@@ -24,341 +22,36 @@ showing and end the turn), ``void`` (an invalid throw, §1.4).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from scoring.actions import Action, DiceField, Verb
+from scoring.actions import Action, Verb
 from scoring.dice.hands import LABELS, RANKINGS, HandValue, best, value
-from scoring.dice.throws import VOID, VoidPolicy
-from scoring.engine import OptionsError, check_players, check_seat, result_verdicts, winners
+from scoring.dice.options import (
+    check_known,
+    check_table_size,
+    option_choice,
+    option_count,
+    option_flag,
+)
+from scoring.dice.turns import (
+    OPENING_MESSAGES,
+    OPENINGS,
+    THROW_MESSAGES,
+    Opening,
+    TableRules,
+    Throws,
+    faces_text,
+    roll_verbs,
+)
+from scoring.engine import OptionsError, check_seat, result_verdicts, winners
 from scoring.verdicts import COMMON, Kind, Message, Messages, Verdict
-
-#: Poker dice are always five (§1.1).
-DICE = 5
-
-# --------------------------------------------------------------------------------------------
-# Options.
-
-
-def check_known(options: Mapping[str, Any], known: Sequence[str], what: str) -> None:
-    """A typo in a preset is refused by name instead of being silently ignored."""
-    unknown = sorted(set(options) - set(known))
-    if unknown:
-        raise OptionsError(f"{unknown[0]}: not an option of {what} ({', '.join(sorted(known))})")
-
-
-def option_count(
-    options: Mapping[str, Any], key: str, default: int | None, minimum: int = 1
-) -> int | None:
-    """A whole-number option of at least ``minimum``, named in the error otherwise."""
-    number = options.get(key, default)
-    if number is None:
-        return None
-    if isinstance(number, bool) or not isinstance(number, int) or number < minimum:
-        raise OptionsError(f"{key}: expected a whole number of at least {minimum}, got {number!r}")
-    return number
-
-
-def option_choice(
-    options: Mapping[str, Any], key: str, choices: Sequence[str], default: str
-) -> str:
-    choice = options.get(key, default)
-    if choice not in choices:
-        raise OptionsError(f"{key}: {choice!r} is not one of {', '.join(choices)}")
-    return choice
-
-
-def option_flag(options: Mapping[str, Any], key: str, default: bool) -> bool:
-    flag = options.get(key, default)
-    if not isinstance(flag, bool):
-        raise OptionsError(f"{key}: expected true or false, got {flag!r}")
-    return flag
-
-
-# --------------------------------------------------------------------------------------------
-# A turn of throws in the open, and the opening throw.
-
-THROW_MESSAGES = Messages(
-    {
-        "rolled": Message(
-            "{player} throws {dice} (throw {throw} of {throws})",
-            "{player} бросает {dice} (бросок {throw} из {throws})",
-        ),
-        "kept": Message("{player} keeps {dice}", "{player} откладывает {dice}"),
-        "must_roll_first": Message(
-            "{player} has not thrown yet this turn", "{player} ещё не бросал в этом ходу"
-        ),
-        "no_throws_left": Message(
-            "{player} has used all {throws} throws", "{player} использовал все броски ({throws})"
-        ),
-        "wrong_dice_count": Message(
-            "{dice_count} dice must be on the table: {kept} kept + {thrown} thrown",
-            "На столе должно быть {dice_count} костей: {kept} отложено + {thrown} брошено",
-        ),
-        "not_on_table": Message(
-            "Cannot keep {dice}: the dice showing are {showing}",
-            "Нельзя отложить {dice}: на столе {showing}",
-        ),
-        "locked_die": Message(
-            "{locked} stayed down on the last throw and may not be thrown again",
-            "{locked} не перебрасывались на прошлом броске и бросать их снова нельзя",
-        ),
-        "must_rethrow": Message(
-            "{player}'s last throw was void: throw again first",
-            "Последний бросок {player} не засчитан: сначала перебросьте",
-        ),
-        "rethrow_all": Message(
-            "After that void throw all {dice_count} dice are thrown again",
-            "После этого неправильного броска перебрасываются все {dice_count} костей",
-        ),
-        "opening_throw": Message(
-            "{player} throws {dice} for the start", "{player} бросает {dice} за право начать"
-        ),
-        "opening_tie": Message(
-            "{players} tie for the start and throw again",
-            "{players} равны и бросают ещё раз за право начать",
-        ),
-        "opens": Message("{player} starts", "Начинает {player}"),
-        "opening_first": Message(
-            "First {player} throws {dice_count} dice to decide who starts",
-            "Сначала {player} бросает костей: {dice_count}, чтобы решить, кто начинает",
-        ),
-    }
-)
-
-
-def faces_text(dice: Sequence[int], labels: Sequence[str] = LABELS["pips"]) -> str:
-    """Faces as the players read them: pips, or the card faces of poker dice."""
-    return " ".join(labels[d - 1] for d in dice) or "-"
-
-
-def _is_subset(part: Sequence[int], whole: Sequence[int]) -> bool:
-    return not Counter(part) - Counter(whole)
-
-
-def sub_multisets(dice: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every distinct multiset of faces that can be set aside from ``dice``, sorted."""
-    found = {
-        tuple(sorted(d for i, d in enumerate(dice) if mask >> i & 1))
-        for mask in range(1 << len(dice))
-    }
-    return sorted(found)
-
-
-def roll_verbs() -> dict[str, Verb]:
-    """``roll`` and ``keep`` as the sheet games have them (docs/ARCHITECTURE.md), ``stand``."""
-    faces = DiceField(min_count=1, max_count=DICE)
-    return {
-        "roll": Verb(
-            "roll",
-            {"dice": faces, "kept": DiceField(min_count=0, max_count=DICE - 1)},
-            ("dice",),
-            summary="the faces thrown in the open (all dice, or only the rethrown ones)",
-        ),
-        "keep": Verb(
-            "keep",
-            {"dice": DiceField(min_count=0, max_count=DICE)},
-            ("dice",),
-            summary="set these faces aside before the next throw",
-        ),
-        "stand": Verb("stand", summary="keep the dice showing; the turn ends"),
-        "void": VOID,
-    }
-
-
-@dataclass(frozen=True)
-class Throws:
-    """One player's throws in the open: how many are used, what shows, what is set aside,
-    what may not be thrown again (``lock_kept``, §1.5), and a rethrow owed after a void throw
-    (``rethrow`` is the policy's "thrown" or "all")."""
-
-    used: int = 0
-    dice: tuple[int, ...] = ()
-    kept: tuple[int, ...] = ()
-    locked: tuple[int, ...] = ()
-    rethrow: str | None = None
-
-    def _may_throw(self, player: str | None, limit: int) -> None:
-        if self.used >= limit and self.rethrow is None:
-            raise THROW_MESSAGES.illegal("no_throws_left", player, throws=limit)
-
-    def _check_keep(self, player: str | None, dice: Sequence[int], limit: int) -> None:
-        if self.used == 0:
-            raise THROW_MESSAGES.illegal("must_roll_first", player)
-        self._may_throw(player, limit)
-        if dice and self.rethrow == "all":
-            raise THROW_MESSAGES.illegal("rethrow_all", player, dice_count=DICE)
-        if not _is_subset(dice, self.dice):
-            raise THROW_MESSAGES.illegal(
-                "not_on_table", player, dice=faces_text(dice), showing=faces_text(self.dice)
-            )
-        if not _is_subset(self.locked, dice):
-            raise THROW_MESSAGES.illegal("locked_die", player, locked=faces_text(self.locked))
-
-    def keep(
-        self,
-        player: str | None,
-        dice: tuple[int, ...],
-        limit: int,
-        labels: Sequence[str] = LABELS["pips"],
-    ) -> tuple[Throws, Verdict]:
-        self._check_keep(player, dice, limit)
-        verdict = THROW_MESSAGES.verdict(Kind.INFO, "kept", player, dice=faces_text(dice, labels))
-        return replace(self, kept=dice), verdict
-
-    def roll(
-        self,
-        player: str | None,
-        thrown: tuple[int, ...],
-        kept: tuple[int, ...] | None,
-        limit: int,
-        lock_kept: bool,
-        labels: Sequence[str] = LABELS["pips"],
-    ) -> tuple[Throws, Verdict]:
-        """The faces of one throw: all five, or the rethrown ones beside the kept ones."""
-        self._may_throw(player, limit)
-        if kept is not None:
-            self._check_keep(player, kept, limit)
-        else:
-            kept = () if self.used == 0 or self.rethrow == "all" else self.kept
-            if not _is_subset(self.locked, kept) and self.rethrow != "all":
-                raise THROW_MESSAGES.illegal("locked_die", player, locked=faces_text(self.locked))
-        if len(kept) + len(thrown) != DICE:
-            raise THROW_MESSAGES.illegal(
-                "wrong_dice_count", player, dice_count=DICE, kept=len(kept), thrown=len(thrown)
-            )
-        used = min(self.used + 1, limit)
-        locked = kept if lock_kept and self.used >= 1 and self.rethrow != "all" else ()
-        throws = Throws(used, (*kept, *thrown), (), locked)
-        verdict = THROW_MESSAGES.verdict(
-            Kind.INFO,
-            "rolled",
-            player,
-            dice=faces_text(throws.dice, labels),
-            throw=used,
-            throws=limit,
-        )
-        return throws, verdict
-
-    def void(self, player: str | None, limit: int, policy: VoidPolicy) -> Throws:
-        """The throw just made is void (§1.4): it is thrown again, perhaps at the cost of an
-        attempt.  "invalid" rethrows only the bad dice; as the rethrow reports the faces of the
-        dice of that throw, it is judged as "thrown"."""
-        self._may_throw(player, limit)
-        used = min(self.used + 1, limit) if policy.costs_throw else self.used
-        rethrow = "all" if policy.rethrow == "all" else "thrown"
-        if rethrow == "all":
-            return replace(self, used=used, kept=(), locked=(), rethrow=rethrow)
-        return replace(self, used=used, rethrow=rethrow)
-
-    def check_stand(self, player: str | None) -> None:
-        if self.used == 0:
-            raise THROW_MESSAGES.illegal("must_roll_first", player)
-        if self.rethrow is not None:
-            raise THROW_MESSAGES.illegal("must_rethrow", player)
-
-    def legal(self, player: str, limit: int) -> list[Action]:
-        """A roll and a void while a throw is due, the roll holding the locked dice when no
-        keep does; every keep the locks allow that leaves a die to throw."""
-        if self.used >= limit and self.rethrow is None:
-            return []
-        roll = Action("roll", player)
-        if self.rethrow != "all" and not _is_subset(self.locked, self.kept):
-            roll = Action("roll", player, {"kept": self.locked})
-        actions = [Action("void", player, {"reason": "cocked"})]
-        if self.rethrow == "all" or len(self.kept) < DICE:
-            actions.insert(0, roll)
-        if self.used and self.rethrow != "all":
-            actions += [
-                Action("keep", player, {"dice": keep})
-                for keep in sub_multisets(self.dice)
-                if len(keep) < DICE and _is_subset(self.locked, keep)
-            ]
-        return actions
-
-
-#: The throw in the open that decides who starts.
-OPENING_ROLL = Verb(
-    "roll",
-    {"dice": DiceField(min_count=1, max_count=DICE)},
-    ("dice",),
-    summary="the faces thrown in the open to decide who starts",
-)
-
-#: Who starts (§1.6), and with how many dice: by seating (or agreement), one die highest
-#: (B L39-41), two dice highest (H L486), the best five-dice hand (H L512).
-OPENINGS = {"seating": 0, "high_die": 1, "two_dice": 2, "best_hand": DICE}
-
-
-@dataclass(frozen=True)
-class Opening:
-    """The throw for the start: the contenders throw in seat order and the best starts; a tie
-    throws again among the tied (§1.6 [ASM])."""
-
-    method: str
-    contenders: tuple[str, ...]
-    throws: tuple[tuple[int, ...], ...] = ()
-    starter: str | None = None
-
-    @classmethod
-    def start(cls, method: str, players: tuple[str, ...]) -> Opening | None:
-        return None if method == "seating" else cls(method, players)
-
-    @property
-    def thrower(self) -> str:
-        return self.contenders[len(self.throws)]
-
-    def _score(self, dice: Sequence[int]) -> Any:
-        if self.method == "best_hand":
-            return value(dice)
-        return sum(dice)
-
-    def apply(
-        self, action: Action, labels: Sequence[str] = LABELS["pips"]
-    ) -> tuple[Opening, list[Verdict]]:
-        """An opening throw (or a void one); anything else waits for the start to be decided."""
-        player, need = action.by, OPENINGS[self.method]
-        if action.verb == "void":
-            return self, []
-        if action.verb != "roll" or "kept" in action.args:
-            raise THROW_MESSAGES.illegal("opening_first", player, dice_count=need)
-        dice = action.args["dice"]
-        if len(dice) != need:
-            raise THROW_MESSAGES.illegal(
-                "wrong_dice_count", player, dice_count=need, kept=0, thrown=len(dice)
-            )
-        throws = (*self.throws, dice)
-        verdicts = [
-            THROW_MESSAGES.verdict(
-                Kind.INFO, "opening_throw", player, dice=faces_text(dice, labels)
-            )
-        ]
-        if len(throws) < len(self.contenders):
-            return replace(self, throws=throws), verdicts
-        scores = [self._score(d) for d in throws]
-        top = tuple(p for p, s in zip(self.contenders, scores, strict=True) if s == max(scores))
-        if len(top) > 1:
-            tie = THROW_MESSAGES.verdict(Kind.INFO, "opening_tie", players=", ".join(top))
-            return Opening(self.method, top), [*verdicts, tie]
-        opens = THROW_MESSAGES.verdict(Kind.TURN, "opens", top[0])
-        return replace(self, throws=throws, starter=top[0]), [*verdicts, opens]
-
-    def view(self) -> dict[str, Any]:
-        return {
-            "method": self.method,
-            "contenders": list(self.contenders),
-            "throws": {p: list(d) for p, d in zip(self.contenders, self.throws, strict=False)},
-        }
-
-
-# --------------------------------------------------------------------------------------------
-# The showdown engine.
 
 MESSAGES = (
     COMMON
     | THROW_MESSAGES
+    | OPENING_MESSAGES
     | Messages(
         {
             "stands": Message(
@@ -407,14 +100,13 @@ OTHERS_THROWS = ("exact", "up_to")
 
 
 @dataclass(frozen=True)
-class ShowdownRules:
+class ShowdownRules(TableRules):
     """A preset, read and checked once."""
 
     throws: int
     lock_kept: bool
     ranking: str
     labels: tuple[str, ...]
-    opening: str
     first_sets_throws: bool
     others_throws: str
     rounds: int
@@ -422,9 +114,6 @@ class ShowdownRules:
     finalists: int
     tie: str
     stake: int
-    void: VoidPolicy
-    players_min: int
-    players_max: int | None
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> ShowdownRules:
@@ -443,16 +132,11 @@ class ShowdownRules:
             finalists=option_count(options, "finalists", 2),
             tie=option_choice(options, "tie", TIES, "playoff"),
             stake=option_count(options, "stake", 0, minimum=0),
-            void=VoidPolicy.from_options(options),
-            players_min=option_count(options, "players_min", 2),
-            players_max=option_count(options, "players_max", None),
+            **TableRules.read(options),
         )
         if rules.stake and rules.tie != "playoff":
             raise OptionsError("stake: a bank needs one winner, so it needs tie: playoff")
-        if rules.players_max is not None and rules.players_min > rules.players_max:
-            raise OptionsError(
-                f"players_min: {rules.players_min} is more than players_max {rules.players_max}"
-            )
+        check_table_size(rules.players_min, rules.players_max)
         return rules
 
 
@@ -474,7 +158,7 @@ class ShowdownState:
     playoff: int = 0
     order: tuple[str, ...] = ()
     hands: tuple[tuple[int, ...], ...] = ()
-    throws: Throws = Throws()
+    throws: Throws = field(default_factory=Throws)
     limit: int | None = None
     played: tuple[Played, ...] = ()
     over: bool = False
@@ -503,8 +187,7 @@ class ShowdownEngine:
         return self._verbs
 
     def initial(self, players: Sequence[str]) -> ShowdownState:
-        check_players(players, self.rules.players_min, self.rules.players_max)
-        opening = Opening.start(self.rules.opening, tuple(players))
+        opening = self.rules.seat(players)
         state = ShowdownState(tuple(players), opening)
         return state if opening is not None else self._start_round(state, 1, players[0])[0]
 

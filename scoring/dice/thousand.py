@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from scoring.dice.farkle import SET_ASIDE_MESSAGES, SetAsideEngine
-from scoring.dice.luck import Column, Finish, Options, Play, Table
+from scoring.dice.luck_table import Column, Finish, Options, Play, Table
 from scoring.engine import OptionsError
 from scoring.verdicts import Kind, Message, Messages, Verdict
 

@@ -1,4 +1,5 @@
-"""Invalid throws (rules/dice.md §1.4): one verb and one policy that every dice engine shares.
+"""What every dice engine shares about a throw: the faces of a die and how the referee reads a
+throw out, and invalid throws (rules/dice.md §1.4), one verb and one policy.
 
 A camera (or the operator) reports a die on its edge, cocked against a wall or another die,
 stacked on a die, off the table or hidden, with ``{"do": "void", "by": P, "reason": R}``.
@@ -8,13 +9,28 @@ policy's options, so each game's preset can carry its page's reading (G2: all di
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from scoring.actions import ChoiceField, Verb
 from scoring.engine import OptionsError
 from scoring.verdicts import Kind, Message, Messages, Verdict
+
+#: The faces of an ordinary die (D6_PIPS, §1.1).
+FACES = (1, 2, 3, 4, 5, 6)
+
+
+def faces(dice: Sequence[int]) -> str:
+    """Dice as the referee reads them out: ``1 1 3``, or "nothing" for none."""
+    return " ".join(str(d) for d in dice) or "nothing"
+
+
+def is_subset(part: Sequence[int], whole: Sequence[int]) -> bool:
+    """Whether the faces ``part`` can be taken from ``whole`` (multisets: two 5s need two)."""
+    return not Counter(part) - Counter(whole)
+
 
 VOID_REASONS = ("edge", "cocked", "stacked", "off_table", "hidden")
 
@@ -28,8 +44,14 @@ VOID = Verb(
     summary="the last throw is void (a die on edge, cocked, stacked, off the table, hidden)",
 )
 
+#: What any dice engine may say about a throw: the faces thrown, a decision asked for before the
+#: turn's first throw, a void throw.
 MESSAGES = Messages(
     {
+        "rolled": Message("{player} throws {dice}", "{player} бросает {dice}"),
+        "must_roll_first": Message(
+            "{player} has not thrown yet this turn", "{player} ещё не бросал в этом ходу"
+        ),
         "void_throw": Message(
             "Void throw ({reason}): {player} throws {again} again",
             "Бросок не засчитан ({reason_ru}): {player} перебрасывает {again_ru}",
@@ -71,6 +93,13 @@ class VoidPolicy:
                 f"void_costs_throw: expected true or false, got {policy.costs_throw!r}"
             )
         return policy
+
+    @property
+    def owed(self) -> str:
+        """The throw a void one leaves owed: "all" the dice, or "thrown", the dice of that
+        throw.  "invalid" rethrows only the bad dice, but as the rethrow reports the faces of
+        every die of that throw, it is judged as "thrown"."""
+        return "all" if self.rethrow == "all" else "thrown"
 
     def verdict(self, player: str | None, reason: str) -> Verdict:
         again, again_ru = _AGAIN[self.rethrow]
