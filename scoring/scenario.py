@@ -74,6 +74,8 @@ def load(path: Path | str) -> Scenario:
         raise ScenarioError(f"{path}: not valid YAML: {' '.join(str(error).split())}") from None
     except OSError as error:
         raise ScenarioError(f"{path}: cannot read: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise ScenarioError(f"{path}: not a text file (a scenario is YAML)") from None
     return from_dict(raw, path)
 
 

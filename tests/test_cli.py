@@ -640,3 +640,61 @@ def test_verbs_with_several_fields_are_typed_as_named_words(tmp_path, capsys, mo
         {"do": "bid", "by": "Anna", "quantity": 2, "face": 3},
         {"do": "challenge", "by": "Boris"},
     ]
+
+
+# --------------------------------------------------------------------------------------------
+# shot: judging one disputed record without recording it.
+
+
+def test_shot_judges_a_record_at_the_point_the_session_reached(
+    recorded, tmp_path, capsys, monkeypatch
+) -> None:
+    """Anna has thrown once: a second throw is judged with her kept dice, and nothing is
+    written to the journal."""
+    record = tmp_path / "throw.json"
+    record.write_text('{"do": "roll", "dice": [2, 2, 2, 2, 2]}', encoding="utf-8")
+    before = row_count(recorded)
+    status, out, _ = run_cli(capsys, monkeypatch, "shot", str(record), "--journal", str(recorded))
+    assert status == 0
+    assert "Anna throws 2 2 2 2 2 (throw 2 of 3)" in out
+    assert row_count(recorded) == before
+
+
+def test_shot_on_a_new_game_reads_stdin(capsys, monkeypatch) -> None:
+    stdin = '{"do": "roll", "by": "Anna", "dice": [1, 2, 3, 4, 5, 6]}'
+    args = ("shot", "-", "yahtzee", "--players", "Anna,Boris")
+    status, out, _ = run_cli(capsys, monkeypatch, *args, stdin=stdin)
+    assert status == 1
+    assert out.strip() == "refused: dice: 6 dice given, this game takes 1 to 5"
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        (b"{not json", "not valid JSON"),
+        (b"[1, 2]", "a shot record is a JSON object"),
+        (b"\xf8\x00\xff", "not a text file"),
+    ],
+)
+def test_a_bad_shot_record_is_one_error(tmp_path, capsys, monkeypatch, content, problem) -> None:
+    record = tmp_path / "record.json"
+    record.write_bytes(content)
+    args = ("shot", str(record), "yahtzee", "--players", "Anna")
+    status, _, err = run_cli(capsys, monkeypatch, *args)
+    assert_one_error(status, err)
+    assert str(record) in err and problem in err
+
+
+def test_shot_needs_a_journal_or_a_game(tmp_path, capsys, monkeypatch) -> None:
+    record = tmp_path / "record.json"
+    record.write_text("{}", encoding="utf-8")
+    status, _, err = run_cli(capsys, monkeypatch, "shot", str(record))
+    assert_one_error(status, err)
+
+
+def test_a_binary_file_given_as_a_scenario_fails_alone(tmp_path, capsys, monkeypatch) -> None:
+    binary = tmp_path / "photo.yaml"
+    binary.write_bytes(b"\xf8\x00\xff\xfe")
+    status, out, _ = run_cli(capsys, monkeypatch, "check", str(binary))
+    assert status == 1
+    assert "not a text file" in out and out.rstrip().endswith("0 passed, 1 failed")
