@@ -698,3 +698,29 @@ def test_a_binary_file_given_as_a_scenario_fails_alone(tmp_path, capsys, monkeyp
     status, out, _ = run_cli(capsys, monkeypatch, "check", str(binary))
     assert status == 1
     assert "not a text file" in out and out.rstrip().endswith("0 passed, 1 failed")
+
+
+def test_shot_judges_a_carom_shot_record(tmp_path, capsys, monkeypatch) -> None:
+    """A-1 of rules/skittles.md as a disputed record: pink off the cushion fells the big
+    skittle, 50 from 300; before the draw the prompt asks who acts instead of guessing."""
+    journal = tmp_path / "skittles.sqlite"
+    args = ("play", "seven_skittles", "--players", "Anna,Boris", "--journal", str(journal))
+    status, out, err = run_cli(capsys, monkeypatch, *args, stdin="start\nAnna: start\n")
+    assert status == 0 and "nobody to play yet" in out
+    assert "name the player, e.g. 'Anna: start'" in err
+    record = tmp_path / "a1.json"
+    record.write_text(
+        json.dumps(
+            {
+                "do": "shot",
+                "cue": "red",
+                "contacts": [["red", "pink", 0.1], ["pink", "cushion", 0.4], ["pink", "big", 0.9]],
+                "down": [["big", "pink", 0.9]],
+            }
+        ),
+        encoding="utf-8",
+    )
+    status, out, _ = run_cli(capsys, monkeypatch, "shot", str(record), "--journal", str(journal))
+    assert status == 0
+    assert "Anna writes off 50: 250 to go" in out
+    assert row_count(journal) == 1

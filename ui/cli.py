@@ -336,7 +336,7 @@ def _play_action(journal: Journal, line: str, lang: str) -> None:
     """Judge one typed action: its verdicts and the new state, or one error line."""
     view = journal.view()
     try:
-        raw = read_action(line, journal.match.engine.verbs, view["turn"])
+        raw = read_action(line, journal.match.engine.verbs, view["turn"], view["over"])
     except (ActionError, CliError) as error:
         say_error(str(error))
         return
@@ -352,7 +352,7 @@ def _play_action(journal: Journal, line: str, lang: str) -> None:
         print(sheet_text(journal.match, lang))
 
 
-def read_action(line: str, verbs: Mapping[str, Verb], turn: str | None) -> Any:
+def read_action(line: str, verbs: Mapping[str, Verb], turn: str | None, over: bool = False) -> Any:
     """One typed line as a raw action: JSON as written, or ``[Player:] verb words...``.
 
     The player defaults to whose turn it is; the words fill the verb's one required field
@@ -378,7 +378,9 @@ def read_action(line: str, verbs: Mapping[str, Verb], turn: str | None) -> Any:
     action: dict[str, Any] = {"do": verb.name}
     if who or verb.needs_player:
         if not (who or turn):
-            raise CliError("the game is over: 'undo' takes back the last action, 'quit' leaves")
+            if over:
+                raise CliError("the game is over: 'undo' takes back the last action, 'quit' leaves")
+            raise CliError(f"nobody is to play yet: name the player, e.g. 'Anna: {verb.name}'")
         action["by"] = who or turn
     if not verb.fields:
         if words[1:]:

@@ -25,6 +25,7 @@ WORDS = {
     "shared": ("Shared win: {players} with {points}", "Победа поровну: {players}, по {points}"),
     "over": ("game over", "игра окончена"),
     "to_play": ("{player} to play", "ходит {player}"),
+    "nobody": ("nobody to play yet (a draw or opening comes first)", "ход ещё не определён"),
     "throw": ("throw {throw}/{throws}", "бросок {throw}/{throws}"),
     "throw_open": ("throw {throw}", "бросок {throw}"),
     "dice": ("dice {dice}", "кости {dice}"),
@@ -119,6 +120,8 @@ def state_line(view: Mapping[str, Any], lang: str = "en") -> str:
     """The compact state after each action: whose turn and, for dice games, the throw."""
     if view["over"]:
         return word("over", lang)
+    if view["turn"] is None:
+        return word("nobody", lang)
     parts = [word("to_play", lang, player=view["turn"])]
     if "throw" in view:
         throws = view.get("throws")
