@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.carom.shot import ShotRecord
-from scoring.dice.options import check_known, option_choice, option_count, option_flag
 from scoring.engine import OptionsError
+from scoring.options import check_known, option_choice, option_count, option_flag
 
 #: The pins (§B.3, L109-L131): the centre pin and the four outer pins of the "+" around it.
 CENTRE = "centre"

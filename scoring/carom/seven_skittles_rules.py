@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.carom.shot import FELLERS, ShotRecord
-from scoring.dice.options import check_known, option_choice, option_count, option_flag
 from scoring.engine import OptionsError
+from scoring.options import check_known, option_choice, option_count, option_flag
 
 BIG = "big"
 SMALLS = ("small_front", "small_rear", "small_left", "small_right")

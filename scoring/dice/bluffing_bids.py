@@ -23,7 +23,6 @@ from typing import Any
 from scoring.actions import Action, IntField, Verb
 from scoring.dice import bluffing
 from scoring.dice.bluffing import CHALLENGE
-from scoring.dice.options import check_known, option_choice, option_count, option_flag
 from scoring.dice.throws import VOID
 from scoring.dice.turns import (
     DICE,
@@ -35,6 +34,7 @@ from scoring.dice.turns import (
     throw_for_start,
 )
 from scoring.engine import check_seat, result_verdicts
+from scoring.options import check_known, option_choice, option_count, option_flag
 from scoring.verdicts import COMMON, Kind, Message, Messages, Verdict
 
 #: The raise rules: L489's base rule, then the variants (a), (b), (c) of L528-530, with the

@@ -31,7 +31,6 @@ from scoring.actions import Action, Verb
 from scoring.dice import bluffing
 from scoring.dice.bluffing import CHALLENGE, MESSAGES, RAISE_RULES, claim_verb, hand_words
 from scoring.dice.hands import RANKINGS, HandValue, against, value
-from scoring.dice.options import check_known, option_choice, option_count, option_flag
 from scoring.dice.throws import VOID
 from scoring.dice.turns import (
     DICE,
@@ -43,6 +42,7 @@ from scoring.dice.turns import (
     throw_for_start,
 )
 from scoring.engine import OptionsError, check_seat, result_verdicts
+from scoring.options import check_known, option_choice, option_count, option_flag
 from scoring.verdicts import COMMON, Kind, Verdict
 
 ALL_MESSAGES = COMMON | THROW_MESSAGES | MESSAGES

@@ -24,10 +24,10 @@ from scoring.actions import Action, Verb
 from scoring.dice import bluffing
 from scoring.dice.bluffing import CHALLENGE, hand_words
 from scoring.dice.hands import RANKINGS, HandValue, against, value
-from scoring.dice.options import check_known, option_choice, option_count
 from scoring.dice.throws import VoidPolicy
 from scoring.dice.turns import DICE, THROW_MESSAGES, Throws, faces_text, roll_verbs
 from scoring.engine import check_players, check_seat, result_verdicts, winners
+from scoring.options import check_known, option_choice, option_count
 from scoring.verdicts import COMMON, Kind, Message, Messages, Verdict
 
 MESSAGES = (

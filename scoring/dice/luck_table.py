@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
-from scoring.dice.options import check_known, option_choice, option_flag
 from scoring.engine import OptionsError
+from scoring.options import check_known, option_choice, option_flag
 
 
 class Options:

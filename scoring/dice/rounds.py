@@ -12,10 +12,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from scoring.actions import Action, DiceField, Verb
-from scoring.dice.options import check_known, option_choice, option_flag
 from scoring.dice.throws import FACES, VOID, VoidPolicy, faces
 from scoring.dice.throws import MESSAGES as ANY_THROW
 from scoring.engine import OptionsError, check_seat, sheet_row, winners
+from scoring.options import check_known, option_choice, option_flag
 from scoring.verdicts import COMMON, IllegalMove, Kind, Message, Messages, Verdict
 
 #: The §1.4 policy options every game that throws dice accepts.

@@ -13,16 +13,16 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from scoring.dice.options import (
+from scoring.dice.rows import Row, RowError
+from scoring.dice.throws import VoidPolicy
+from scoring.engine import OptionsError
+from scoring.options import (
     check_known,
     check_table_size,
     option_choice,
     option_count,
     option_flag,
 )
-from scoring.dice.rows import Row, RowError
-from scoring.dice.throws import VoidPolicy
-from scoring.engine import OptionsError
 
 REROLL_POLICIES = ("free", "lock_kept")
 ORDERS = ("free", "fixed")

@@ -28,13 +28,6 @@ from typing import Any
 
 from scoring.actions import Action, Verb
 from scoring.dice.hands import LABELS, RANKINGS, HandValue, best, value
-from scoring.dice.options import (
-    check_known,
-    check_table_size,
-    option_choice,
-    option_count,
-    option_flag,
-)
 from scoring.dice.turns import (
     OPENING_MESSAGES,
     OPENINGS,
@@ -46,6 +39,13 @@ from scoring.dice.turns import (
     roll_verbs,
 )
 from scoring.engine import OptionsError, check_seat, result_verdicts, winners
+from scoring.options import (
+    check_known,
+    check_table_size,
+    option_choice,
+    option_count,
+    option_flag,
+)
 from scoring.verdicts import COMMON, Kind, Message, Messages, Verdict
 
 MESSAGES = (

@@ -17,10 +17,10 @@ from typing import Any
 
 from scoring.actions import Action, DiceField, Verb
 from scoring.dice.hands import LABELS, value
-from scoring.dice.options import option_count
 from scoring.dice.throws import MESSAGES as ANY_THROW
 from scoring.dice.throws import VOID, VoidPolicy, is_subset
 from scoring.engine import check_players
+from scoring.options import option_count
 from scoring.verdicts import Kind, Message, Messages, Verdict
 
 #: Poker dice are always five (§1.1).

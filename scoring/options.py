@@ -1,4 +1,4 @@
-"""Reading a dice preset's options: one reader per kind of value, shared by the engines.
+"""Reading a preset's options: one reader per kind of value, shared by every engine.
 
 A typo or a bad value in a preset must fail when the preset loads, naming the option, never in
 the middle of a game night.  Each engine checks its option names once and reads each value with
