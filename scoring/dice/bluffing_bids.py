@@ -188,13 +188,17 @@ class BidState:
         return self.players[self.turn]
 
     @property
-    def on_sum(self) -> bool:
+    def one_die_each(self) -> bool:
         """L493: two players left with one die each."""
         return sorted(d for d in self.dice if d) == [1, 1]
 
 
 class BidEngine:
     """The engine behind Liar's Dice with a hand of dice each."""
+
+    def _on_sum(self, state: BidState) -> bool:
+        """Bids are on the sum of two dice when the preset plays L493 and one die each is left."""
+        return self.rules.sum_duel and state.one_die_each
 
     def __init__(self, game: str, preset: str, options: Mapping[str, Any]) -> None:
         self.game = game
@@ -257,7 +261,7 @@ class BidEngine:
 
     def _read_bid(self, state: BidState, action: Action) -> Bid:
         args, seat = action.args, state.turn
-        if state.on_sum:
+        if self._on_sum(state):
             if "sum" not in args or "quantity" in args or "face" in args:
                 raise MESSAGES.illegal("bid_on_sum", action.by)
             return Bid(seat, args["sum"], 0)
@@ -381,7 +385,7 @@ class BidEngine:
             "round": state.round,
             "dice": self.scores(state),
             "dice_in_play": sum(state.dice),
-            "on_sum": state.on_sum,
+            "on_sum": self._on_sum(state),
             "bids": [bid_view(b) for b in state.bids],
             "bid": bid_view(state.bids[-1]) if state.bids else None,
             "challenger": None if state.challenger is None else state.players[state.challenger],
@@ -438,7 +442,7 @@ class BidEngine:
         else:
             actions.append(Action("challenge", player))
         previous = state.bids[-1] if state.bids else None
-        if state.on_sum:
+        if self._on_sum(state):
             candidates = [Bid(state.turn, total, 0) for total in range(2, 13)]
         else:
             candidates = [
