@@ -533,13 +533,17 @@ def _json(value: Any) -> str:
 def cmd_journal_export(args: argparse.Namespace) -> int:
     with Journal.open(args.file) as journal:
         scenario = journal.to_scenario()
-    text = scenario.to_yaml()
-    if args.output is None:
-        sys.stdout.write(text)
-    else:
-        args.output.write_text(text, encoding="utf-8")
-        print(f"wrote {len(scenario.steps)} actions to {args.output}")
+    _write_out(scenario.to_yaml(), args.output, f"{len(scenario.steps)} actions")
     return 0
+
+
+def _write_out(text: str, output: Path | None, what: str) -> None:
+    """Text to stdout, or to the ``-o`` file with a line saying what went where."""
+    if output is None:
+        sys.stdout.write(text)
+        return
+    output.write_text(text, encoding="utf-8")
+    print(f"wrote {what} to {output}")
 
 
 def cmd_journal_import(args: argparse.Namespace) -> int:
@@ -573,11 +577,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         else:
             sheet = journal.match.engine.score_sheet(journal.match.state)
             text = sheet_csv(sheet, args.lang) if args.format == "csv" else sheet_json(sheet) + "\n"
-    if args.output is None:
-        sys.stdout.write(text)
-    else:
-        args.output.write_text(text, encoding="utf-8")
-        print(f"wrote the {args.format} sheet to {args.output}")
+    _write_out(text, args.output, f"the {args.format} sheet")
     return 0
 
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.carom.foul import Foul
 from scoring.carom.shot import ShotRecord
 from scoring.engine import OptionsError
 from scoring.options import check_known, option_choice, option_count, option_flag
@@ -185,14 +186,6 @@ def carom_value(rules: Rules, record: ShotRecord, cue: str, first: str, third: s
 
 # --------------------------------------------------------------------------------------------
 # The judgement of one shot.
-
-
-@dataclass(frozen=True)
-class Foul:
-    """One §B.9 foul and its own points (the flat penalty, without the shot's points)."""
-
-    code: str
-    points: int
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.carom.foul import Foul
 from scoring.carom.shot import FELLERS, ShotRecord
 from scoring.engine import OptionsError
 from scoring.options import check_known, option_choice, option_count, option_flag
@@ -165,14 +166,6 @@ def skittle_value(knocked: Sequence[str], rules: Rules, table: bool = True) -> i
     if {BIG, *SMALLS} <= down and (rules.bonus_big5_plus_sides or not down & set(SIDES)):
         return VALUE_BIG_FIVE + sides  # AMB-A7: 100 + 30 per side (default)
     return raw
-
-
-@dataclass(frozen=True)
-class Foul:
-    """One foul of §A.10: its code and the fixed points it costs (skittles are priced apart)."""
-
-    code: str
-    points: int
 
 
 @dataclass(frozen=True)
