@@ -24,6 +24,7 @@ from scoring.registry import UnknownGame, catalogue, create_engine, game
 from scoring.scenario import Failure, Scenario, ScenarioError, check, discover, load
 from scoring.verdicts import Verdict
 from session.journal import Journal, JournalError
+from ui.commands import CommandError, register_all
 from ui.sheet_text import (
     FORMATS,
     LANGS,
@@ -43,12 +44,12 @@ COMMANDS = ("sheet", "help", "quit")
 MAX_LISTED = 8
 
 
-class CliError(Exception):
+class CliError(CommandError):
     """A mistake the user can fix; reported as one ``error:`` line, never as a traceback."""
 
 
 #: Every exception that means "bad input", not "bug": main turns them into an error line.
-USER_ERRORS = (CliError, UnknownGame, OptionsError, ScenarioError, JournalError, OSError)
+USER_ERRORS = (CommandError, UnknownGame, OptionsError, ScenarioError, JournalError, OSError)
 
 #: What a malformed scenario can still raise past :mod:`scoring.scenario`'s own checks
 #: (``game: [yahtzee]`` is a TypeError there); a user's file must never crash ``tableref``.
@@ -163,6 +164,8 @@ def build_parser() -> Parser:
     demo.add_argument("--quiet", action="store_true", help="print only the final sheet")
     _add_lang(demo)
     demo.set_defaults(run=cmd_demo)
+
+    register_all(commands)
     return parser
 
 
