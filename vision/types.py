@@ -58,12 +58,14 @@ class DieReading:
 
 @dataclass(frozen=True)
 class TileReading:
-    """One domino tile as read: its two halves as seen (image order, 0..6 pips each; ``None``
-    for a face-down tile), where it lies and how sure the reader is."""
+    """One domino tile as read: its two halves (0..6 pips each; ``None`` for a face-down
+    tile) with the box of each half in the same order, the tile's box, and how sure the reader
+    is.  The half boxes let the harness score halves and the chain find which halves touch."""
 
     halves: tuple[int, int] | None
     box: Box
     confidence: float
+    half_boxes: tuple[Box, Box] | None = None
 
     @property
     def face_up(self) -> bool:

@@ -1,0 +1,1 @@
+"""Card games of cards.md: Deberts, Thousand, Devyatka, Golf, Card Ball and Nine-card Don."""
