@@ -28,7 +28,8 @@ class Engine(Protocol[State]):
     ``over`` and ``winner`` (a name, a list of names for a shared win, or None).
 
     ``score_sheet`` is the sheet the players keep on paper: ``{"columns": [players], "rows":
-    [{"key", "en", "ru", "kind": row | subtotal | bonus | total, "cells": {player: value}}]}``
+    [{"key", "en", "ru", "kind", "cells": {player: value}}]}`` with kind row | running |
+    subtotal | bonus | total (running: a running total after a round, laid out like a row),
     ending with the total row; the displays and ``tableref sheet`` only lay it out.
     """
 

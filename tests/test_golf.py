@@ -151,7 +151,7 @@ def test_random_game_ends_with_nine_holes(seed: int, preset: str, players: int) 
     assert len(holes) == 9
     for player, total in view["scores"].items():
         assert sum(row["cells"][player] for row in holes) == total
-    running = [row for row in sheet["rows"] if row["kind"] == "subtotal"]
+    running = [row for row in sheet["rows"] if row["kind"] == "running"]
     assert len(running) == 8
     assert sheet["rows"][-1]["cells"] == view["scores"]
     best = min(view["scores"].values())

@@ -18,6 +18,7 @@ LANGS = ("en", "ru")
 FORMATS = ("text", "csv", "json")
 
 #: Row kinds after which (or before which) the text sheet draws a rule, as a printed pad does.
+#: A ``running`` total (written after each round, as on a golf card) is laid out like a row.
 RULED = ("subtotal", "bonus", "total")
 
 WORDS = {
@@ -69,7 +70,7 @@ def render_sheet(sheet: Mapping[str, Any], lang: str = "en") -> str:
     out = [_table_line(["", *players], widths), rule]
     for index, row in enumerate(rows):
         ruled = row["kind"] in RULED
-        starts_block = index == 0 or rows[index - 1]["kind"] == "row" or row["kind"] == "total"
+        starts_block = index == 0 or rows[index - 1]["kind"] not in RULED or row["kind"] == "total"
         if ruled and out[-1] != rule and starts_block:
             out.append(rule)
         cells = [_cell(row["cells"].get(player)) for player in players]

@@ -544,7 +544,7 @@ class Golf:
                         f"  after {number}",
                         f"  после {number}",
                         running,
-                        "subtotal",
+                        "running",
                     )
                 )
         rows.append(sheet_row("total", "Total", "Итого", self.scores(state), "total"))
