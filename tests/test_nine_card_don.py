@@ -1,0 +1,190 @@
+"""Nine-card Don (rules/cards.md §6): point values, the three scorings, whole random games with
+the hands known (36 cards dealt and played once each, the points pegged in a deal are the
+dealt cards' worth plus game, every listed move accepted, undo restores the exact state), and
+public and full information agreeing.  The scenario files under ``tests/scenarios/cards/don/``
+(§9 #44, the scorings, penalties, §8.5 proofs) are run by ``tests/test_scenarios.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.actions import Action
+from scoring.card_games.don import Deal, NineCardDon, side
+from scoring.card_games.don_rules import GAME_POINTS, Rules, game_value, peg
+from scoring.card_games.thousand_proofs import Played
+from scoring.cards import deck
+from scoring.engine import OptionsError
+from scoring.match import Match
+from scoring.registry import catalogue, create_engine
+from tests.dice_play import check_rows_add_up, check_sheet
+
+SCENARIOS = Path(__file__).parent / "scenarios" / "cards" / "don"
+PLAYERS = ["Anna", "Boris", "Vera", "Gleb"]
+PRESETS = ("standard", "standard_121", "preston", "macclesfield", "burnley", "league")
+
+
+def test_point_cards_make_44_and_game_8_makes_52() -> None:
+    """§6: trump A 4 K 3 Q 2 J 1, trump 9 + 5 = 19, three plain fives 15; + game 8 = 52."""
+    cards = [str(c) for c in deck(52)]
+    assert sum(peg(c, "S") for c in cards) == 44
+    assert sum(peg(c, "S") for c in cards) + GAME_POINTS["standard"] == 52
+    assert peg("9S", "S") + peg("5S", "S") == 19 and peg("5H", "S") == 5 and peg("9H", "S") == 0
+
+
+def test_scenario_44_pegs_29_whatever_the_split_of_the_19() -> None:
+    won = ["AS", "JS", "9S", "5S", "5H"]
+    assert sum(peg(c, "S") for c in won) == 4 + 1 + 19 + 5 == 29
+
+
+def test_the_game_scale_counts_tens_and_honours_of_every_suit() -> None:
+    assert game_value(["10H", "AS", "KD", "QC", "JH", "9S", "5D"]) == 10 + 4 + 3 + 2 + 1
+
+
+def test_targets_are_91_or_121_and_options_are_checked() -> None:
+    assert Rules.read({"target": 121}).target == 121
+    with pytest.raises(OptionsError, match="target"):
+        Rules.read({"target": 100})
+    with pytest.raises(OptionsError, match="scoring"):
+        Rules.read({"scoring": "burnley"})
+    with pytest.raises(OptionsError, match="trumps"):
+        Rules.read({"trumps": "cut"})
+
+
+def test_four_players_in_two_partnerships() -> None:
+    engine = create_engine("nine_card_don")
+    with pytest.raises(OptionsError):
+        engine.initial(PLAYERS[:3])
+    view = engine.view(engine.initial(PLAYERS))
+    assert view["sides"] == {"Anna & Vera": 0, "Boris & Gleb": 0}
+    assert [side(s) for s in range(4)] == [0, 1, 0, 1]
+    assert set(PRESETS) <= set(catalogue()["nine_card_don"].presets)
+
+
+def test_macclesfield_scores_high_low_jack_and_game_in_that_order_near_the_target() -> None:
+    """L421-L423: the side that gets there first by this order wins, even if the other side
+    would reach the target with game."""
+    engine = create_engine("nine_card_don", "macclesfield", {"target": 91})
+    assert isinstance(engine, NineCardDon)
+    state = engine.initial(PLAYERS)
+    history = (
+        Played(1, "AS", 1, (), "S"),  # Boris (Boris & Gleb) held the highest trump
+        Played(0, "2S", 1, ("AS",), "S"),
+    )
+    deal = Deal(1, 0, dealt=True, trump="S", history=history, done=9, low_side=1)
+    won = (("10H", "10D", "10C", "AH"), ("AS", "2S"))  # Anna & Vera lead on game: 34 to 4
+    state = replace(state, totals=(85, 89), deal=replace(deal, won=won, start=(85, 89)))
+    state, verdicts = engine._end_deal(state, [])
+    codes = [v.code for v in verdicts]
+    assert codes[:3] == ["high", "low", "reached"] and "game_point" not in codes
+    assert engine.view(state)["winner"] == ["Boris", "Gleb"]
+    assert state.totals == (85, 91)
+
+
+# --------------------------------------------------------------------------------------------
+# Whole games with the hands known.
+
+
+def choose(engine: NineCardDon, state, rng: random.Random) -> Action:
+    legal = [a for a in engine.legal(state) if a.verb != "revoke"]
+    action = rng.choice(legal)
+    if action.verb == "deal":
+        cards = [str(c) for c in deck(52)]
+        rng.shuffle(cards)
+        return Action("deal", action.by, {"cards": tuple(cards[:36])})
+    return action
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), preset=st.sampled_from(PRESETS))
+def test_random_games_conserve_cards_and_peg_what_was_dealt(seed: int, preset: str) -> None:
+    engine = create_engine("nine_card_don", preset, {"information": "full"})
+    rng = random.Random(seed)
+    state = engine.initial(PLAYERS)
+    dealt: tuple[str, ...] = ()
+    pegged = 0
+    for _ in range(400):
+        if not engine.legal(state):
+            break
+        action = choose(engine, state, rng)
+        following, verdicts = engine.apply(state, action)
+        assert all(v.en and v.ru for v in verdicts)
+        if action.verb == "deal":
+            dealt, pegged = action.args["cards"], 0
+        pegged += sum(v.points for v in verdicts if v.code == "trick")
+        deal = following.deal
+        if deal.dealt and deal.hands is not None:
+            held = [c for hand in deal.hands for c in hand] + [p.card for p in deal.history]
+            assert sorted(held) == sorted(dealt)  # 36 cards, each once
+        if following.deal.number != state.deal.number and not following.over:
+            trump = state.deal.trump or action.args["card"][-1]
+            assert pegged == sum(peg(c, trump) for c in dealt)
+        state = following
+        json.dumps(engine.view(state))  # the view is plain JSON data
+        check_sheet(engine, state)
+        check_rows_add_up(engine.score_sheet(state), engine.view(state)["scores"])
+    assert state.over
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6), preset=st.sampled_from(PRESETS))
+def test_every_listed_move_is_accepted_and_undo_restores_the_exact_state(
+    seed: int, preset: str
+) -> None:
+    engine = create_engine("nine_card_don", preset, {"information": "full"})
+    rng = random.Random(seed)
+    match = Match(engine, PLAYERS)
+    for _ in range(45):
+        if match.state.over:
+            break
+        before = match.state
+        action = choose(engine, match.state, rng)
+        assert match.submit(action).accepted, action
+        after = match.state
+        if rng.random() < 0.4:
+            assert match.submit({"do": "undo"}).accepted
+            assert match.state == before
+            assert match.submit(action).accepted
+            assert match.state == after
+
+
+def test_the_sheet_writes_a_line_per_deal_and_the_void_deal_back() -> None:
+    from scoring.scenario import load
+
+    scenario = load(SCENARIOS / "revoke_league.yaml")
+    match = scenario.match()
+    for step in scenario.steps:
+        if "expect" not in step:
+            match.submit(dict(step))
+    sheet = check_sheet(match.engine, match.state)
+    check_rows_add_up(sheet, match.view()["scores"])
+    keys = [row["key"] for row in sheet["rows"]]
+    assert keys[:2] == ["deal_1", "void_1"] and keys[-1] == "total"
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), preset=st.sampled_from(PRESETS))
+def test_hidden_hands_agree_with_full_information_on_legal_play(seed: int, preset: str) -> None:
+    """§8.5: with the hands hidden every legal game is accepted and pegged the same, and no
+    revoke is proven where nobody revoked."""
+    full = create_engine("nine_card_don", preset, {"information": "full"})
+    public = create_engine("nine_card_don", preset)
+    rng = random.Random(seed)
+    known, seen = full.initial(PLAYERS), public.initial(PLAYERS)
+    for _ in range(200):
+        if not full.legal(known):
+            break
+        action = choose(full, known, rng)
+        shown = Action("deal", action.by) if action.verb == "deal" else action
+        known, _ = full.apply(known, action)
+        seen, verdicts = public.apply(seen, shown)
+        assert "proven" not in [v.code for v in verdicts]
+        assert public.view(seen)["scores"] == full.view(known)["scores"]
+    assert public.score_sheet(seen) == full.score_sheet(known)
