@@ -17,6 +17,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NoReturn
 
+import yaml
+
 from scoring.actions import JOURNAL_VERBS, Action, ActionError, FieldType, Verb, action_from_json
 from scoring.engine import OptionsError
 from scoring.match import Match, Outcome
@@ -116,6 +118,14 @@ def build_parser() -> Parser:
     play.add_argument("game", nargs="?", metavar="GAME", help="a game id (see: tableref games)")
     play.add_argument("--preset", help="a preset of the game (its default if omitted)")
     play.add_argument("--players", type=players_list, help="comma-separated names: Anna,Boris")
+    play.add_argument(
+        "--option",
+        dest="options",
+        action="append",
+        type=option_pair,
+        metavar="KEY=VALUE",
+        help="override one option of the preset (repeatable), e.g. --option information=full",
+    )
     where = play.add_mutually_exclusive_group()
     where.add_argument("--journal", type=Path, help="record to this new file")
     where.add_argument("--resume", type=Path, help="carry on the session in this journal")
@@ -185,6 +195,18 @@ def players_list(text: str) -> list[str]:
 
 # --------------------------------------------------------------------------------------------
 # games and check.
+
+
+def option_pair(text: str) -> tuple[str, Any]:
+    """``KEY=VALUE`` with the value read as YAML, so ``true``, ``250`` and ``full`` mean what a
+    preset file would mean by them."""
+    key, equals, value = text.partition("=")
+    if not equals or not key.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE, e.g. information=full")
+    try:
+        return key.strip(), yaml.safe_load(value) if value.strip() else ""
+    except yaml.YAMLError:
+        return key.strip(), value
 
 
 def game_entries() -> list[dict[str, Any]]:
@@ -266,6 +288,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 def _session_journal(args: argparse.Namespace) -> Journal:
     """The journal to play into: resumed (checked against what was asked) or new."""
     if args.resume:
+        if args.options:
+            raise CliError("--option: a session's options are fixed when it starts")
         journal = Journal.open(args.resume)
         try:
             _check_resumed(journal, args)
@@ -279,7 +303,8 @@ def _session_journal(args: argparse.Namespace) -> Journal:
     if not args.players:
         raise CliError("play: --players is required, e.g. --players Anna,Boris")
     path = args.journal or _new_session_path(args.game)
-    journal = Journal.create(path, args.game, args.players, preset=args.preset)
+    options = dict(args.options or ())
+    journal = Journal.create(path, args.game, args.players, preset=args.preset, options=options)
     print(f"recording to {journal.path}")
     return journal
 
@@ -391,6 +416,8 @@ def read_action(line: str, verbs: Mapping[str, Verb], turn: str | None, over: bo
         return action
     if any("=" in word for word in words[1:]):
         return {**action, **_named_fields(verb, words[1:])}
+    if not words[1:] and not verb.required:
+        return action  # every field optional: the bare verb (a `deal` of hand sizes only)
     name, field = _word_field(verb)
     if words[1:] or name in verb.required:
         action[name] = field.from_words(name, words[1:])

@@ -112,6 +112,10 @@ def winner_line(view: Mapping[str, Any], lang: str = "en") -> str:
     """Who won and with how many points; a tie is a shared win."""
     winner = view["winner"]
     if isinstance(winner, list):
+        # A team game names its sides "Anna+Vera" in ``sides``: one side won, not a tie.
+        for side, points in view.get("sides", {}).items():
+            if sorted(side.split("+")) == sorted(winner):
+                return word("winner", lang, player=side, points=points)
         points = view["scores"][winner[0]]
         return word("shared", lang, players=", ".join(winner), points=points)
     return word("winner", lang, player=winner, points=view["scores"][winner])
