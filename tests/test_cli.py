@@ -210,6 +210,40 @@ def test_play_scripted_session(tmp_path, capsys, monkeypatch) -> None:
         assert {row.source for row in stored.rows()} == {"operator"}
 
 
+def test_play_option_overrides_the_preset_and_is_stored(tmp_path, capsys, monkeypatch) -> None:
+    journal = tmp_path / "kozel.sqlite"
+    status, _, err = run_cli(
+        capsys,
+        monkeypatch,
+        *("play", "kozel", "--players", "Anna,Boris,Vera,Gleb", "--journal", str(journal)),
+        *("--option", "information=full", "--option", "target=300"),
+        stdin="deal\nquit\n",
+    )
+    assert status == 0, err
+    # The bare `deal` (every field optional) reaches the engine, which wants the hands now.
+    assert "error: With full information the deal names every hand" in err
+    with Journal.open(journal) as stored:
+        assert stored.options == {"information": "full", "target": 300}
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [("nonsense", "not KEY=VALUE"), ("bogus=1", "bogus: not an option of dominoes")],
+)
+def test_play_bad_option_is_one_error(option, message, tmp_path, capsys, monkeypatch) -> None:
+    journal = tmp_path / "kozel.sqlite"
+    status, _, err = run_cli(
+        capsys,
+        monkeypatch,
+        *("play", "kozel", "--players", "Anna,Boris,Vera,Gleb", "--journal", str(journal)),
+        *("--option", option),
+        stdin="quit\n",
+    )
+    assert status == 2
+    assert message in err
+    assert not journal.exists()
+
+
 def test_play_takes_json_and_undo(tmp_path, capsys, monkeypatch) -> None:
     journal = tmp_path / "night.sqlite"
     script = '{"do": "roll", "by": "Anna", "dice": [6, 6, 6, 6, 6]}\nscore sixes\nundo\nundo 1\n'
