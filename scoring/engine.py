@@ -60,6 +60,16 @@ def check_seat(players: Sequence[str], turn: str | None, action: Action) -> None
         raise COMMON.illegal("not_your_turn", action.by, turn=turn)
 
 
+def seat_of(players: Sequence[str], by: str | None, over: bool) -> int:
+    """The seat of a player whose action may come out of turn (a show, a discard, a fine):
+    refused, as :func:`check_seat` does, from a stranger and once the game is over."""
+    if by not in players:
+        raise COMMON.illegal("unknown_player", by, players=", ".join(players))
+    if over:
+        raise COMMON.illegal("game_over", by)
+    return players.index(by)
+
+
 def check_players(players: Sequence[str], minimum: int = 1, maximum: int | None = None) -> None:
     """Players are named, distinct, and as many as the game seats."""
     if any(not isinstance(p, str) or not p.strip() for p in players):
@@ -75,6 +85,18 @@ def winners(scores: Mapping[str, int], highest: bool = True) -> list[str]:
     """Everyone who shares the best total: a tie shares the win (dice.md G4, L779)."""
     best = max(scores.values()) if highest else min(scores.values())
     return [player for player, total in scores.items() if total == best]
+
+
+def winner_field(names: Sequence[str]) -> str | list[str] | None:
+    """The view's ``winner``: one name, a list for a shared win, None for nobody."""
+    if not names:
+        return None
+    return names[0] if len(names) == 1 else list(names)
+
+
+def best_of(scores: Mapping[str, int], highest: bool = True) -> str | list[str] | None:
+    """The view's ``winner`` by the totals: whoever has the best, a tie sharing the win."""
+    return winner_field(winners(scores, highest))
 
 
 def result_verdicts(scores: Mapping[str, int], highest: bool = True) -> list[Verdict]:

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from scoring.actions import Action, parse_action
-from scoring.match import Entry, Match
+from scoring.match import Entry, Match, Outcome
 from scoring.registry import create_engine
 from scoring.verdicts import IllegalMove
 
@@ -150,18 +150,27 @@ def play_match(
 
 
 def undo_and_redo(
-    match: Match, action: Any, rng: random.Random | None = None, chance: float = 1.0
-) -> None:
+    match: Match,
+    action: Any,
+    rng: random.Random | None = None,
+    chance: float = 1.0,
+    exact: bool = False,
+) -> Outcome:
     """Submit ``action``; then (always, or by ``chance``) take it back, which restores the
-    exact view before it, and submit it again, which restores the view after it."""
-    before = match.view()
-    assert match.submit(action).accepted
-    after = match.view()
+    exact view before it, and submit it again, which restores the view after it.  With
+    ``exact`` the states themselves must come back (the card games hold hidden cards that no
+    view shows).  The outcome of the first submission."""
+    picture: Callable[[], Any] = (lambda: match.state) if exact else match.view
+    before = picture()
+    outcome = match.submit(action)
+    assert outcome.accepted, (action, outcome.code, outcome.error)
+    after = picture()
     if rng is None or rng.random() < chance:
         assert match.submit({"do": "undo"}).accepted
-        assert match.view() == before
+        assert picture() == before
         assert match.submit(action).accepted
-        assert match.view() == after
+        assert picture() == after
+    return outcome
 
 
 def undo_restores(

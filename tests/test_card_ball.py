@@ -21,6 +21,7 @@ from scoring.match import Match
 from scoring.registry import create_engine
 from scoring.scenario import Scenario
 from session.journal import Journal
+from tests.card_play import replayed, submit
 from ui.cli import main
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -176,20 +177,12 @@ def play(seed: int, preset: str, undo: bool = False, forget: float = 0.0) -> tup
             for card in table.dead(turn, balls):
                 owed[turn].add(card)  # he shoots while holding it
             raw = table.shot(turn, balls)
-        before = match.state
-        outcome = match.submit(raw)
-        assert outcome.accepted, (raw, outcome.code, outcome.error)
+        submit(match, raw, undo)
         if full:  # the referee laid every dead card: the table follows
             for p in PLAYERS:
                 table.hands[p] = [c for c in table.hands[p] if c not in map(str, match.state.out)]
         conserved(engine, match)
         hash(match.state)
-        if undo:
-            after = match.state
-            assert match.submit({"do": "undo"}).accepted
-            assert match.state == before
-            assert match.submit(raw).accepted
-            assert match.state == after
     return match, expected_proofs
 
 
@@ -231,11 +224,7 @@ def test_random_play_reaches_the_fouls() -> None:
     for seed in range(6):
         match, proven = play(seed, "seed", forget=0.5)
         proofs += proven
-        engine = match.engine
-        state = engine.initial(PLAYERS)
-        for entry in match.entries:
-            state, verdicts = engine.apply(state, entry.action)
-            seen.update(v.code for v in verdicts)
+        seen.update(v.code for v in replayed(match))
     for code in ("scratch", "illegal_shot", "wrong_ball", "penalty", "set_aside", "emptied"):
         assert code in seen, code
     assert proofs

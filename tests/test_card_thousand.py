@@ -8,7 +8,6 @@ The acceptance scenarios of §9 (#34-#38) and the option scenarios are YAML file
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from pathlib import Path
@@ -33,6 +32,7 @@ from scoring.card_games.thousand_state import DEAL, TALON
 from scoring.engine import OptionsError
 from scoring.match import Match
 from scoring.registry import catalogue, create_engine
+from tests.card_play import pick, play_listed, scenario_played, walk
 from tests.dice_play import check_sheet
 from ui.sheet_text import render_sheet
 
@@ -124,15 +124,22 @@ def shuffled(rng: random.Random) -> tuple[str, ...]:
     return tuple(cards)
 
 
-def choose(engine: Thousand, state, rng: random.Random) -> Action:
-    """A listed move made concrete: the deal's cards drawn, and a player who mostly passes
-    and rarely raises or throws in, so that deals come and go."""
-    legal = engine.legal(state)
-    plain = [a for a in legal if a.verb not in ("bid", "contract", "throw_in", "redeal")]
-    action = rng.choice(plain if plain and rng.random() < 0.85 else legal)
+def plain(action: Action) -> bool:
+    """What a random player mostly does: he rarely bids, raises or throws in, so that deals
+    come and go."""
+    return action.verb not in ("bid", "contract", "throw_in", "redeal")
+
+
+def deal_cards(engine: Thousand, state, action: Action, rng: random.Random) -> Action:
+    """A listed move made concrete: the deal's cards drawn."""
     if action.verb == "deal":
         return Action("deal", action.by, {"cards": shuffled(rng)})
     return action
+
+
+def choose(engine: Thousand, state, rng: random.Random) -> Action:
+    """A listed move made concrete, by a player who mostly plays (:func:`plain`)."""
+    return deal_cards(engine, state, pick(rng, engine.legal(state), plain, 0.85), rng)
 
 
 def in_play(state) -> Counter:
@@ -153,17 +160,12 @@ def test_random_games_conserve_cards_and_each_deal_is_worth_120(
     seed: int, preset: str, four: bool
 ) -> None:
     engine = create_engine("card_thousand", preset, {"information": "full"})
-    rng = random.Random(seed)
     players = [*PLAYERS, "Gleb"] if four else PLAYERS
-    state = engine.initial(players)
     trick_points = 0
     deals = 0
-    for _ in range(250):
-        if not engine.legal(state):
-            break
-        action = choose(engine, state, rng)
-        following, verdicts = engine.apply(state, action)
-        assert all(v.en and v.ru for v in verdicts)
+    for state, action, following, verdicts in walk(
+        engine, players, random.Random(seed), choose, 250
+    ):
         hash(following)
         trick_points += sum(v.points for v in verdicts if v.code == "trick")
         if following.deal.number != state.deal.number and action.verb == "play":
@@ -171,13 +173,11 @@ def test_random_games_conserve_cards_and_each_deal_is_worth_120(
             deals += 1
         if following.deal.phase in (DEAL,) or following.deal.number != state.deal.number:
             trick_points = 0
-        state = following
-        json.dumps(engine.view(state))  # the view is plain JSON data
-        if state.deal.phase != DEAL:
-            cards = in_play(state)
+        if following.deal.phase != DEAL:
+            cards = in_play(following)
             assert set(cards.values()) == {1} and sum(cards.values()) == 24
-        check_sheet(engine, state)
-    assert deals >= 1 or state.over
+        check_sheet(engine, following)
+    assert deals >= 1 or following.over
 
 
 @settings(max_examples=8, deadline=None)
@@ -185,19 +185,8 @@ def test_random_games_conserve_cards_and_each_deal_is_worth_120(
 def test_every_listed_move_is_accepted_and_undo_restores_the_exact_state(
     seed: int, preset: str
 ) -> None:
-    engine = create_engine("card_thousand", preset, {"information": "full"})
-    rng = random.Random(seed)
-    match = Match(engine, PLAYERS)
-    for _ in range(45):
-        before = match.state
-        action = choose(engine, match.state, rng)
-        assert match.submit(action).accepted, action
-        after = match.state
-        if rng.random() < 0.4:
-            assert match.submit({"do": "undo"}).accepted
-            assert match.state == before
-            assert match.submit(action).accepted
-            assert match.state == after
+    match = Match(create_engine("card_thousand", preset, {"information": "full"}), PLAYERS)
+    play_listed(match, random.Random(seed), deal_cards, 45, prefer=plain, chance=0.85, undo=0.4)
 
 
 def test_hidden_hands_list_the_play_without_a_card() -> None:
@@ -221,22 +210,12 @@ def test_hidden_hands_list_the_play_without_a_card() -> None:
 
 
 def test_the_sheet_keeps_running_totals_bolts_and_the_barrel() -> None:
-    from scoring.scenario import load
-
-    scenario = load(SCENARIOS / "t38_barrel_page_d.yaml")
-    match = scenario.match()
-    for step in scenario.steps:
-        if "expect" not in step:
-            match.submit(dict(step))
+    match = scenario_played(SCENARIOS / "t38_barrel_page_d.yaml")
     sheet = check_sheet(match.engine, match.state)
     text = render_sheet(sheet)
     assert "880 [B]" in text and "880 [B2]" in text and "760 [B3] [B-]" in text
     assert sheet["rows"][0]["en"] == "1. Anna 220+"
-    bolts = load(SCENARIOS / "bolts_page_b.yaml")
-    match = bolts.match()
-    for step in bolts.steps:
-        if "expect" not in step:
-            match.submit(dict(step))
+    match = scenario_played(SCENARIOS / "bolts_page_b.yaml")
     sheet = check_sheet(match.engine, match.state)
     rows = {row["key"]: row for row in sheet["rows"]}
     assert rows["deal_4"]["cells"]["Boris"] == "-80 /// -120"

@@ -24,6 +24,7 @@ from scoring.card_games.deberts_state import DONE, State, tricks
 from scoring.cards import deck
 from scoring.match import Match
 from scoring.registry import create_engine
+from tests.card_play import play_listed
 
 DECK = deck(32)
 
@@ -67,28 +68,35 @@ def fill(engine: Any, state: State, action: Action, table: Table) -> dict[str, A
 
 
 def play_game(
-    preset: str, players: Sequence[str], seed: int, limit: int = 600, **options: Any
-) -> tuple[Any, Match, list[dict[str, Any]]]:
-    """A random game through a Match: the engine, the match and each step's raw action."""
+    preset: str,
+    players: Sequence[str],
+    seed: int,
+    limit: int = 600,
+    undo: float = 0.0,
+    **options: Any,
+) -> tuple[Any, Match, list[Any]]:
+    """A random game through a Match, a share ``undo`` of its moves undone and redone: the
+    engine, the match and each step's raw action."""
     engine = create_engine("deberts", preset, {"information": "full", **options})
     match = Match(engine, players)
     rng = random.Random(seed)
     table = Table(len(players), rng)
-    actions = []
-    for _ in range(limit):
-        listed = engine.legal(match.state)
-        if not listed:
-            break
-        plays = [a for a in listed if a.verb in ("play", "hand", "deal", "deal_rest")]
-        choice = rng.choice(plays if plays and rng.random() < 0.8 else listed)
-        raw = fill(engine, match.state, choice, table)
-        outcome = match.submit(raw)
-        assert outcome.accepted, (raw, outcome.code, outcome.error)
-        assert all(v.en and v.ru for v in outcome.verdicts)
-        json.dumps(engine.view(match.state))
-        actions.append(raw)
+
+    def check(match: Match) -> None:
+        json.dumps(match.view())
         check_cards(match.state, len(players))
         check_hand_points(match.state)
+
+    actions = play_listed(
+        match,
+        rng,
+        lambda engine, state, action, _: fill(engine, state, action, table),
+        limit,
+        prefer=lambda action: action.verb in ("play", "hand", "deal", "deal_rest"),
+        chance=0.8,
+        undo=undo,
+        check=check,
+    )
     return engine, match, actions
 
 
@@ -174,18 +182,7 @@ def check_sheet(engine: Any, state: State) -> None:
 @given(st.integers(0, 10**6))
 def test_undo_restores_the_exact_state(seed: int) -> None:
     """Undoing any action gives back the state before it; redoing it the state after."""
-    engine, _, actions = play_game("moscow", ["Anna", "Boris"], seed, limit=120)
-    replay = Match(engine, ["Anna", "Boris"])
-    rng = random.Random(seed)
-    for raw in actions:
-        before = replay.state
-        assert replay.submit(raw).accepted
-        after = replay.state
-        if rng.random() < 0.25:
-            assert replay.submit({"do": "undo"}).accepted
-            assert replay.state == before
-            assert replay.submit(raw).accepted
-            assert replay.state == after
+    play_game("moscow", ["Anna", "Boris"], seed, limit=120, undo=0.25)
 
 
 def test_apply_never_changes_its_input() -> None:

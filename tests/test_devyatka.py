@@ -22,6 +22,7 @@ from scoring.registry import create_engine
 from scoring.scenario import Scenario
 from scoring.verdicts import IllegalMove
 from session.journal import Journal
+from tests.card_play import pick, replayed, submit
 from ui.cli import main
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -164,18 +165,9 @@ def play_session(seed: int, preset: str, options: dict[str, Any], undo_every: in
             for raw in deal_hands(rng, players):
                 assert match.submit(raw).accepted
             continue
-        plays = [a for a in listed if a.verb == "play"]
-        choice = rng.choice(plays) if plays and rng.random() < 0.9 else rng.choice(listed)
-        before = match.state
-        outcome = match.submit(choice)
-        assert outcome.accepted, (choice, outcome.code, outcome.error)
+        choice = pick(rng, listed, lambda a: a.verb == "play", 0.9)
+        submit(match, choice, undo=step % undo_every == 0)
         conserved(engine, match.state)
-        if step % undo_every == 0:
-            after = match.state
-            assert match.submit({"do": "undo"}).accepted
-            assert match.state == before
-            assert match.submit(choice).accepted
-            assert match.state == after
     return match
 
 
@@ -261,9 +253,6 @@ def test_random_public_play_reaches_the_rules() -> None:
     codes: list[str] = []
     for seed in range(3):
         match = play_session(seed, "app", {"start_coins": 20}, undo_every=10**6)
-        state = match.engine.initial(match.players)
-        for entry in effective(match.entries):
-            state, verdicts = match.engine.apply(state, entry.action)
-            codes += [v.code for v in verdicts]
+        codes += [v.code for v in replayed(match)]
     for code in ("passed", "illegal_pass_proven", "takes_bank", "ante", "out_of_coins"):
         assert code in codes, code

@@ -21,6 +21,7 @@ from scoring.match import Match, effective
 from scoring.registry import create_engine
 from scoring.scenario import Scenario
 from session.journal import Journal
+from tests.card_play import play_listed, replayed
 from ui.cli import main
 
 SETTINGS = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -88,9 +89,12 @@ def fill(engine: Any, state: State, action: Action, rng: random.Random) -> dict[
     return raw
 
 
-def conserved(engine: Any, state: State) -> None:
+def conserved(match: Match) -> None:
     """Every card the table has shown exists in the decks that often, and while a hole is
-    played every physical card is in a grid, a pile, the hand or the stock."""
+    played every physical card is in a grid, a pile, the hand or the stock.  (The state is
+    hashable: made of immutable parts.)"""
+    engine, state = match.engine, match.state
+    hash(state)
     n = len(state.players)
     for card, count in seen(state).items():
         assert count <= engine.rules.copies(card, n), card
@@ -111,26 +115,9 @@ def play_game(
 ) -> Match:
     """Up to ``limit`` listed moves, checking conservation after each; with ``undo``, each
     move is also taken back (the exact state before it returns) and made again."""
-    rng = random.Random(seed)
     engine = create_engine("golf", preset, options)
-    names = ["Anna", "Boris", "Vera", "Gleb", "Dina"][:players]
-    match = Match(engine, names)
-    for _ in range(limit):
-        listed = engine.legal(match.state)
-        if not listed:
-            break
-        before = match.state
-        raw = fill(engine, match.state, rng.choice(listed), rng)
-        outcome = match.submit(raw)
-        assert outcome.accepted, (raw, outcome.code, outcome.error)
-        conserved(engine, match.state)
-        hash(match.state)
-        if undo:
-            after = match.state
-            assert match.submit({"do": "undo"}).accepted
-            assert match.state == before
-            assert match.submit(raw).accepted
-            assert match.state == after
+    match = Match(engine, ["Anna", "Boris", "Vera", "Gleb", "Dina"][:players])
+    play_listed(match, random.Random(seed), fill, limit, undo=float(undo), check=conserved)
     return match
 
 
@@ -169,17 +156,6 @@ def test_random_play_reaches_the_rules() -> None:
             codes += [v.code for v in replayed(match)]
     for code in ("line_removed", "all_up", "stock_out", "reveal_all", "hole_points"):
         assert code in codes, code
-
-
-def replayed(match: Match) -> list[Any]:
-    """Every verdict of the actions in force, replayed from the start."""
-    engine = match.engine
-    state = engine.initial(match.players)
-    out = []
-    for entry in effective(match.entries):
-        state, verdicts = engine.apply(state, entry.action)
-        out += verdicts
-    return out
 
 
 def test_tableref_sheet_prints_the_golf_card(tmp_path: Any, capsys: Any) -> None:

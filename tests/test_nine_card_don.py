@@ -7,7 +7,6 @@ public and full information agreeing.  The scenario files under ``tests/scenario
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -24,6 +23,7 @@ from scoring.cards import deck
 from scoring.engine import OptionsError
 from scoring.match import Match
 from scoring.registry import catalogue, create_engine
+from tests.card_play import play_listed, scenario_played, walk
 from tests.dice_play import check_rows_add_up, check_sheet
 
 SCENARIOS = Path(__file__).parent / "scenarios" / "cards" / "don"
@@ -92,9 +92,8 @@ def test_macclesfield_scores_high_low_jack_and_game_in_that_order_near_the_targe
 # Whole games with the hands known.
 
 
-def choose(engine: NineCardDon, state, rng: random.Random) -> Action:
-    legal = [a for a in engine.legal(state) if a.verb != "revoke"]
-    action = rng.choice(legal)
+def deal_cards(engine: NineCardDon, state, action: Action, rng: random.Random) -> Action:
+    """A listed move made concrete: 36 cards of a shuffled pack dealt."""
     if action.verb == "deal":
         cards = [str(c) for c in deck(52)]
         rng.shuffle(cards)
@@ -102,20 +101,25 @@ def choose(engine: NineCardDon, state, rng: random.Random) -> Action:
     return action
 
 
+#: The referee's verbs, never a random player's move.
+REFEREE = ("revoke",)
+
+
+def choose(engine: NineCardDon, state, rng: random.Random) -> Action:
+    """A random listed move made concrete."""
+    moves = [a for a in engine.legal(state) if a.verb not in REFEREE]
+    return deal_cards(engine, state, rng.choice(moves), rng)
+
+
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10**6), preset=st.sampled_from(PRESETS))
 def test_random_games_conserve_cards_and_peg_what_was_dealt(seed: int, preset: str) -> None:
     engine = create_engine("nine_card_don", preset, {"information": "full"})
-    rng = random.Random(seed)
-    state = engine.initial(PLAYERS)
     dealt: tuple[str, ...] = ()
     pegged = 0
-    for _ in range(400):
-        if not engine.legal(state):
-            break
-        action = choose(engine, state, rng)
-        following, verdicts = engine.apply(state, action)
-        assert all(v.en and v.ru for v in verdicts)
+    for state, action, following, verdicts in walk(
+        engine, PLAYERS, random.Random(seed), choose, 400
+    ):
         if action.verb == "deal":
             dealt, pegged = action.args["cards"], 0
         pegged += sum(v.points for v in verdicts if v.code == "trick")
@@ -126,11 +130,9 @@ def test_random_games_conserve_cards_and_peg_what_was_dealt(seed: int, preset: s
         if following.deal.number != state.deal.number and not following.over:
             trump = state.deal.trump or action.args["card"][-1]
             assert pegged == sum(peg(c, trump) for c in dealt)
-        state = following
-        json.dumps(engine.view(state))  # the view is plain JSON data
-        check_sheet(engine, state)
-        check_rows_add_up(engine.score_sheet(state), engine.view(state)["scores"])
-    assert state.over
+        check_sheet(engine, following)
+        check_rows_add_up(engine.score_sheet(following), engine.view(following)["scores"])
+    assert following.over
 
 
 @settings(max_examples=8, deadline=None)
@@ -138,31 +140,12 @@ def test_random_games_conserve_cards_and_peg_what_was_dealt(seed: int, preset: s
 def test_every_listed_move_is_accepted_and_undo_restores_the_exact_state(
     seed: int, preset: str
 ) -> None:
-    engine = create_engine("nine_card_don", preset, {"information": "full"})
-    rng = random.Random(seed)
-    match = Match(engine, PLAYERS)
-    for _ in range(45):
-        if match.state.over:
-            break
-        before = match.state
-        action = choose(engine, match.state, rng)
-        assert match.submit(action).accepted, action
-        after = match.state
-        if rng.random() < 0.4:
-            assert match.submit({"do": "undo"}).accepted
-            assert match.state == before
-            assert match.submit(action).accepted
-            assert match.state == after
+    match = Match(create_engine("nine_card_don", preset, {"information": "full"}), PLAYERS)
+    play_listed(match, random.Random(seed), deal_cards, 45, skip=REFEREE, undo=0.4)
 
 
 def test_the_sheet_writes_a_line_per_deal_and_the_void_deal_back() -> None:
-    from scoring.scenario import load
-
-    scenario = load(SCENARIOS / "revoke_league.yaml")
-    match = scenario.match()
-    for step in scenario.steps:
-        if "expect" not in step:
-            match.submit(dict(step))
+    match = scenario_played(SCENARIOS / "revoke_league.yaml")
     sheet = check_sheet(match.engine, match.state)
     check_rows_add_up(sheet, match.view()["scores"])
     keys = [row["key"] for row in sheet["rows"]]

@@ -49,8 +49,9 @@ from scoring.card_games.card_ball_rules import (
     ball_of,
     judge,
 )
-from scoring.cards import Card, CardsField, cards_text, parse_card
-from scoring.engine import check_players, check_seat, sheet_row
+from scoring.card_games.common import card_words, parse_cards, put
+from scoring.cards import Card, CardsField, cards_text
+from scoring.engine import check_players, check_seat, seat_of, sheet_row, winner_field
 from scoring.verdicts import COMMON, Kind, Verdict
 
 Hand = tuple[Card, ...]
@@ -144,23 +145,21 @@ class CardBall:
 
     def apply(self, state: State, action: Action) -> tuple[State, list[Verdict]]:
         player = action.by or ""
-        if player not in state.players:
-            raise COMMON.illegal("unknown_player", player, players=", ".join(state.players))
-        if state.over:
-            raise COMMON.illegal("game_over", player)
-        p = state.players.index(player)
+        p = seat_of(state.players, player, state.over)
         args = action.args
         if action.verb == "show":
-            return self._show(state, p, _cards(args["cards"]))
+            return self._show(state, p, parse_cards(args["cards"]))
         if action.verb == "discard":
-            return self._discard(state, p, _cards(args["cards"]))
+            return self._discard(state, p, parse_cards(args["cards"]))
         if self.rules.full and None in state.hands:
             waiting = [q for q, h in zip(state.players, state.hands, strict=True) if h is None]
             raise MESSAGES.illegal("show_hands_first", player, waiting=", ".join(waiting))
         check_seat(state.players, state.players[state.turn or 0], action)
         if action.verb == "draw":
             kept = args.get("kept")
-            return self._draw(state, p, _cards(args.get("aside", ())), kept and _cards(kept))
+            return self._draw(
+                state, p, parse_cards(args.get("aside", ())), kept and parse_cards(kept)
+            )
         if state.penalty:
             raise MESSAGES.illegal("draw_first", player, count=state.penalty)
         laid = args.get("cards")
@@ -168,7 +167,7 @@ class CardBall:
             state,
             p,
             args.get("pocketed", ()),
-            None if laid is None else _cards(laid),
+            None if laid is None else parse_cards(laid),
             args.get("rail", False),
             args.get("scratch", False),
             args.get("off_table", ()),
@@ -179,15 +178,15 @@ class CardBall:
         with ``p`` None, from the deck)."""
         player = None if p is None else state.players[p]
         if card in state.out:
-            raise MESSAGES.illegal("card_seen", player, **_words(card))
+            raise MESSAGES.illegal("card_seen", player, **card_words(card))
         for q, hand in enumerate(state.hands):
             if q != p and hand is not None and card in hand:
                 raise MESSAGES.illegal(
-                    "held_elsewhere", player, holder=state.players[q], **_words(card)
+                    "held_elsewhere", player, holder=state.players[q], **card_words(card)
                 )
         own = None if p is None else state.hands[p]
         if own is not None and card not in own:
-            raise MESSAGES.illegal("not_in_hand", player, **_words(card))
+            raise MESSAGES.illegal("not_in_hand", player, **card_words(card))
 
     def _shot(
         self,
@@ -215,7 +214,7 @@ class CardBall:
         laid = laid or ()
         for card in laid:
             if ball_of(card) not in pocketed:
-                raise MESSAGES.illegal("card_not_pocketed", player, **_words(card))
+                raise MESSAGES.illegal("card_not_pocketed", player, **card_words(card))
             self._check_card(state, p, card)
         judgement = judge(self.rules, pocketed, laid, rail, scratch, off_table)
         shot = state.shots + 1
@@ -224,7 +223,7 @@ class CardBall:
             table=tuple(b for b in state.table if b not in pocketed),
             down=(*state.down, *(Down(b, shot, p) for b in pocketed if b not in AUXILIARY)),
             shots=shot,
-            last_shot=_set(state.last_shot, p, shot),
+            last_shot=put(state.last_shot, p, shot),
         )
         verdicts: list[Verdict] = []
         state = self._lay(state, p, laid, verdicts)
@@ -291,9 +290,9 @@ class CardBall:
         )
         return replace(
             state,
-            counts=_set(state.counts, p, left),
-            hands=_set(state.hands, p, None if hand is None else _without(hand, cards)),
-            laid=_set(state.laid, p, state.laid[p] + len(cards)),
+            counts=put(state.counts, p, left),
+            hands=put(state.hands, p, None if hand is None else _without(hand, cards)),
+            laid=put(state.laid, p, state.laid[p] + len(cards)),
             out=(*state.out, *cards),
         )
 
@@ -311,7 +310,9 @@ class CardBall:
             raise MESSAGES.illegal("no_penalty", player)
         for card in aside:
             if ball_of(card) in state.table:
-                raise MESSAGES.illegal("ball_on_table", player, ball=ball_of(card), **_words(card))
+                raise MESSAGES.illegal(
+                    "ball_on_table", player, ball=ball_of(card), **card_words(card)
+                )
             self._check_card(state, None, card)
         available = state.stock - len(aside)
         if available < 0:
@@ -324,7 +325,7 @@ class CardBall:
                 raise MESSAGES.illegal("wrong_count", player, count=count, given=len(kept))
             for card in kept:
                 if ball_of(card) not in state.table:
-                    raise MESSAGES.illegal("keep_on_table_ball", player, **_words(card))
+                    raise MESSAGES.illegal("keep_on_table_ball", player, **card_words(card))
                 self._check_card(state, None, card)
         hand = state.hands[p]
         new_hand = None if hand is None or kept is None else (*hand, *kept)
@@ -332,9 +333,9 @@ class CardBall:
             state,
             stock=available - count,
             out=(*state.out, *aside),
-            counts=_set(state.counts, p, state.counts[p] + count),
-            hands=_set(state.hands, p, new_hand),
-            drawn=_set(state.drawn, p, state.drawn[p] + count),
+            counts=put(state.counts, p, state.counts[p] + count),
+            hands=put(state.hands, p, new_hand),
+            drawn=put(state.drawn, p, state.drawn[p] + count),
         )
         verdicts = []
         if aside:
@@ -349,7 +350,9 @@ class CardBall:
         player = state.players[p]
         for card in cards:
             if ball_of(card) in state.table:
-                raise MESSAGES.illegal("ball_on_table", player, ball=ball_of(card), **_words(card))
+                raise MESSAGES.illegal(
+                    "ball_on_table", player, ball=ball_of(card), **card_words(card)
+                )
             self._check_card(state, p, card)
         verdicts: list[Verdict] = []
         state = self._prove(state, p, cards, verdicts)
@@ -373,7 +376,7 @@ class CardBall:
                         "late_discard_proven",
                         state.players[p],
                         ball=ball,
-                        **_words(card),
+                        **card_words(card),
                     )
                 )
         return state
@@ -390,7 +393,7 @@ class CardBall:
         state = self._prove(
             state, p, tuple(c for c in cards if ball_of(c) not in state.table), verdicts
         )
-        return replace(state, hands=_set(state.hands, p, cards)), verdicts
+        return replace(state, hands=put(state.hands, p, cards)), verdicts
 
     def _won(
         self, state: State, winners: tuple[int, ...], verdicts: list[Verdict]
@@ -427,16 +430,12 @@ class CardBall:
 
     def view(self, state: State) -> dict[str, Any]:
         players = state.players
-        winner: Any = None
-        if state.winners:
-            names = [players[q] for q in state.winners]
-            winner = names[0] if len(names) == 1 else names
         return {
             "players": list(players),
             "turn": None if state.turn is None else players[state.turn],
             "scores": self.scores(state),
             "over": state.over,
-            "winner": winner,
+            "winner": winner_field([players[q] for q in state.winners]),
             "on_table": list(state.table),
             "deck": state.stock,
             "penalty_due": state.penalty,
@@ -513,24 +512,12 @@ class CardBall:
         return {"columns": list(players), "rows": rows}
 
 
-def _cards(texts: Sequence[str]) -> Hand:
-    return tuple(parse_card(text) for text in texts)
-
-
-def _words(card: Card) -> dict[str, str]:
-    return {"card": str(card), "card_ru": card.shown("ru")}
-
-
 def _rank_ru(rank: str) -> str:
     return Card(rank, "S").shown("ru")[:-1]
 
 
 def _without(hand: Hand, cards: Hand) -> Hand:
     return tuple(c for c in hand if c not in cards)
-
-
-def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:index], value, *values[index + 1 :])
 
 
 ENGINE = CardBall

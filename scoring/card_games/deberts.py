@@ -55,7 +55,7 @@ from scoring.card_games.deberts_state import (
 )
 from scoring.card_games.tricks import playable
 from scoring.cards import CardField, CardsField, deck, parse_card
-from scoring.engine import check_players
+from scoring.engine import check_players, seat_of, winner_field
 from scoring.verdicts import COMMON, Verdict
 
 DECK = deck(32)
@@ -141,11 +141,7 @@ class Deberts:
 
     def apply(self, state: State, action: Action) -> tuple[State, list[Verdict]]:
         players = state.players
-        if action.by not in players:
-            raise COMMON.illegal("unknown_player", action.by, players=", ".join(players))
-        if state.over:
-            raise COMMON.illegal("game_over", action.by)
-        seat = state.seat(action.by)
+        seat = seat_of(players, action.by, state.over)
         verb, args, rules = action.verb, action.args, self.rules
         if verb == "carry":
             return carry(state, seat, args["points"])
@@ -216,13 +212,12 @@ class Deberts:
     def view(self, state: State) -> dict[str, Any]:
         players, seats, hand = state.players, len(state.players), state.hand
         turn = self.turn(state)
-        winners = [players[s] for s in state.winners]
         out: dict[str, Any] = {
             "players": list(players),
             "turn": None if turn is None else players[turn],
             "scores": dict(zip(players, state.totals, strict=True)),
             "over": state.over,
-            "winner": (winners[0] if len(winners) == 1 else winners) if winners else None,
+            "winner": winner_field([players[s] for s in state.winners]),
             "target": self.rules.target,
             "hands_played": state.hands_played,
             "dealer": None if state.dealer is None else players[state.dealer],

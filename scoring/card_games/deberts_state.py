@@ -101,9 +101,6 @@ class State:
     def over(self) -> bool:
         return bool(self.winners)
 
-    def seat(self, player: str | None) -> int:
-        return self.players.index(player or "")
-
 
 def with_hand(state: State, **changes: object) -> State:
     assert state.hand is not None

@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from scoring.actions import Action, IntField, Verb
+from scoring.card_games.common import card_words, parse_cards, put
 from scoring.card_games.devyatka_messages import MESSAGES
 from scoring.card_games.devyatka_rules import (
     DECK,
@@ -52,7 +53,7 @@ from scoring.card_games.devyatka_rules import (
     row_text,
 )
 from scoring.cards import Card, CardField, CardsField, cards_text, parse_card
-from scoring.engine import check_players, check_seat, result_verdicts, sheet_row
+from scoring.engine import best_of, check_players, check_seat, result_verdicts, seat_of, sheet_row
 from scoring.verdicts import COMMON, Kind, Verdict
 
 Hand = tuple[Card, ...]
@@ -147,17 +148,13 @@ class Devyatka:
 
     def apply(self, state: State, action: Action) -> tuple[State, list[Verdict]]:
         player = action.by or ""
-        if player not in state.players:
-            raise COMMON.illegal("unknown_player", player, players=", ".join(state.players))
-        if state.over:
-            raise COMMON.illegal("game_over", player)
-        p = state.players.index(player)
+        p = seat_of(state.players, player, state.over)
         if action.verb == "fine":
             return self._fine(state, p, action.args["coins"])
         if action.verb == "show":
-            return self._show(state, p, _cards(action.args["cards"]))
+            return self._show(state, p, parse_cards(action.args["cards"]))
         if action.verb == "redeal":
-            return self._redeal(state, p, _cards(action.args["cards"]))
+            return self._redeal(state, p, parse_cards(action.args["cards"]))
         if self.rules.full and None in state.hands and not opened(state.layout):
             waiting = [q for q, hand in zip(state.players, state.hands, strict=True) if not hand]
             raise MESSAGES.illegal("show_hands_first", player, waiting=", ".join(waiting))
@@ -178,7 +175,7 @@ class Devyatka:
             if card != OPENING:
                 raise MESSAGES.illegal("must_open_9d", player)
         elif not playable(state.layout, card):
-            raise MESSAGES.illegal("not_playable", player, **_card_words(card))
+            raise MESSAGES.illegal("not_playable", player, **card_words(card))
         verdicts: list[Verdict] = []
         state = self._prove(state, p, (card,), verdicts)
         hand = state.hands[p]
@@ -186,11 +183,11 @@ class Devyatka:
         state = replace(
             state,
             layout=place(state.layout, card),
-            counts=_set(state.counts, p, left),
-            hands=_set(state.hands, p, None if hand is None else _without(hand, card)),
+            counts=put(state.counts, p, left),
+            hands=put(state.hands, p, None if hand is None else _without(hand, card)),
         )
         verdicts.insert(
-            0, MESSAGES.verdict(Kind.INFO, "played", player, left=left, **_card_words(card))
+            0, MESSAGES.verdict(Kind.INFO, "played", player, left=left, **card_words(card))
         )
         if left == 0:
             return self._deal_won(state, p, verdicts)
@@ -201,15 +198,15 @@ class Devyatka:
         hold it."""
         player = state.players[p]
         if card in on_table(state.layout):
-            raise MESSAGES.illegal("on_table", player, **_card_words(card))
+            raise MESSAGES.illegal("on_table", player, **card_words(card))
         for q, hand in enumerate(state.hands):
             if q != p and hand is not None and card in hand:
                 raise MESSAGES.illegal(
-                    "held_elsewhere", player, holder=state.players[q], **_card_words(card)
+                    "held_elsewhere", player, holder=state.players[q], **card_words(card)
                 )
         own = state.hands[p]
         if own is not None and card not in own:
-            raise MESSAGES.illegal("not_in_hand", player, **_card_words(card))
+            raise MESSAGES.illegal("not_in_hand", player, **card_words(card))
 
     def _pass(self, state: State, p: int) -> tuple[State, list[Verdict]]:
         player = state.players[p]
@@ -220,7 +217,7 @@ class Devyatka:
         if hand is not None:
             fits = legal_cards(state.layout, hand)
             if fits:
-                raise MESSAGES.illegal("must_play", player, **_card_words(fits[0]))
+                raise MESSAGES.illegal("must_play", player, **card_words(fits[0]))
         fine = self.rules.pass_fine
         state = self._pay(state, p, fine)
         state = replace(state, passes=(*state.passes, Pass(p, state.layout)))
@@ -236,9 +233,9 @@ class Devyatka:
         """``coins`` from player ``p`` into the bank, written as a fine."""
         return replace(
             state,
-            coins=_set(state.coins, p, state.coins[p] - coins),
-            net=_set(state.net, p, state.net[p] - coins),
-            fines=_set(state.fines, p, state.fines[p] + coins),
+            coins=put(state.coins, p, state.coins[p] - coins),
+            net=put(state.net, p, state.net[p] - coins),
+            fines=put(state.fines, p, state.fines[p] + coins),
             bank=state.bank + coins,
         )
 
@@ -255,7 +252,7 @@ class Devyatka:
             self._check_held(state, p, card)
         verdicts = [MESSAGES.verdict(Kind.INFO, "shown", player, cards=cards_text(cards))]
         state = self._prove(state, p, cards, verdicts)
-        state = replace(state, hands=_set(state.hands, p, _in_deck_order(cards)))
+        state = replace(state, hands=put(state.hands, p, _in_deck_order(cards)))
         if self.rules.full and OPENING in cards and not opened(state.layout):
             state = replace(state, turn=p)  # full information: the 9D holder opens
         if state.turn is not None and None not in state.hands and not opened(state.layout):
@@ -278,7 +275,7 @@ class Devyatka:
                         "illegal_pass_proven",
                         state.players[p],
                         number=number,
-                        **_card_words(fits[0]),
+                        **card_words(fits[0]),
                     )
                 )
         return replace(state, passes=tuple(passes))
@@ -323,11 +320,11 @@ class Devyatka:
                     )
                 )
         bank = state.bank
-        net = _set(state.net, p, state.net[p] + bank)
+        net = put(state.net, p, state.net[p] + bank)
         state = replace(
             state,
-            coins=_set(state.coins, p, state.coins[p] + bank),
-            banks=_set(state.banks, p, state.banks[p] + bank),
+            coins=put(state.coins, p, state.coins[p] + bank),
+            banks=put(state.banks, p, state.banks[p] + bank),
             bank=0,
             net=net,
             results=(*state.results, DealResult(p, bank, net)),
@@ -373,16 +370,12 @@ class Devyatka:
 
     def view(self, state: State) -> dict[str, Any]:
         players = state.players
-        winner = None
-        if state.over:
-            top = [p for p, c in self.scores(state).items() if c == max(state.coins)]
-            winner = top[0] if len(top) == 1 else top
         return {
             "players": list(players),
             "turn": None if state.turn is None else players[state.turn],
             "scores": self.scores(state),
             "over": state.over,
-            "winner": winner,
+            "winner": best_of(self.scores(state)) if state.over else None,
             "deal": state.deal,
             "bank": state.bank,
             "layout": row_text(state.layout),
@@ -478,25 +471,13 @@ class Devyatka:
         return {"columns": list(players), "rows": rows}
 
 
-def _cards(texts: Sequence[str]) -> Hand:
-    return tuple(parse_card(text) for text in texts)
-
-
 def _in_deck_order(cards: Hand) -> Hand:
     """Suits C D H S, each 6..A: how a hand is listed on a display."""
     return tuple(sorted(cards, key=DECK.index))
 
 
-def _card_words(card: Card) -> dict[str, str]:
-    return {"card": str(card), "card_ru": card.shown("ru")}
-
-
 def _without(hand: Hand, card: Card) -> Hand:
     return tuple(c for c in hand if c != card)
-
-
-def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:index], value, *values[index + 1 :])
 
 
 ENGINE = Devyatka

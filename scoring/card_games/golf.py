@@ -40,6 +40,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from scoring.actions import Action, ChoiceField, IntField, Verb
+from scoring.card_games.common import put
 from scoring.card_games.golf_messages import MESSAGES
 from scoring.card_games.golf_rules import (
     GolfCardField,
@@ -49,7 +50,15 @@ from scoring.card_games.golf_rules import (
     middle_slots,
     rank_of,
 )
-from scoring.engine import OptionsError, check_players, check_seat, result_verdicts, sheet_row
+from scoring.engine import (
+    OptionsError,
+    best_of,
+    check_players,
+    check_seat,
+    result_verdicts,
+    seat_of,
+    sheet_row,
+)
 from scoring.verdicts import COMMON, Kind, Verdict
 
 PILES = ("stock", "discard")
@@ -146,11 +155,7 @@ class Golf:
 
     def apply(self, state: State, action: Action) -> tuple[State, list[Verdict]]:
         player = action.by or ""
-        if player not in state.players:
-            raise COMMON.illegal("unknown_player", player, players=", ".join(state.players))
-        if state.over:
-            raise COMMON.illegal("game_over", player)
-        p = state.players.index(player)
+        p = seat_of(state.players, player, state.over)
         verb, args = action.verb, action.args
         if verb == "deal":
             return self._deal(state, p, args["card"])
@@ -249,7 +254,7 @@ class Golf:
             raise MESSAGES.illegal("face_up", player, slot=slot + 1)
         self._seen(state, card)
         state = self._put(state, p, slot, Slot(card, up=True))
-        state = replace(state, flipped=_set(state.flipped, p, state.flipped[p] + 1))
+        state = replace(state, flipped=put(state.flipped, p, state.flipped[p] + 1))
         verdicts = [MESSAGES.verdict(Kind.INFO, "flipped", player, card=card)]
         state = self._remove_lines(state, p, verdicts)
         if all(n >= need for n in state.flipped):
@@ -276,8 +281,8 @@ class Golf:
             raise MESSAGES.illegal("no_move", player)
         state = replace(
             state,
-            grids=_set(state.grids, p, tuple(swapped)),
-            moved=_set(state.moved, p, True),
+            grids=put(state.grids, p, tuple(swapped)),
+            moved=put(state.moved, p, True),
         )
         verdicts = [
             MESSAGES.verdict(Kind.INFO, "moved", player, source=source + 1, target=target + 1)
@@ -355,7 +360,7 @@ class Golf:
         return self._next(state, p, verdicts)
 
     def _put(self, state: State, p: int, slot: int, value: Slot) -> State:
-        return replace(state, grids=_set(state.grids, p, _set(state.grids[p], slot, value)))
+        return replace(state, grids=put(state.grids, p, put(state.grids[p], slot, value)))
 
     def _remove_lines(self, state: State, p: int, verdicts: list[Verdict]) -> State:
         """Page 2 (L468, L474): a line of equal face-up cards leaves the grid at once."""
@@ -373,7 +378,7 @@ class Golf:
             verdicts.append(
                 MESSAGES.verdict(Kind.INFO, "line_removed", state.players[p], rank=cards[0][:-1])
             )
-        return replace(state, grids=_set(state.grids, p, grid))
+        return replace(state, grids=put(state.grids, p, grid))
 
     def _end_turn(
         self, state: State, p: int, verdicts: list[Verdict]
@@ -464,17 +469,13 @@ class Golf:
 
     def view(self, state: State) -> dict[str, Any]:
         players = state.players
-        winner = None
-        if state.over:
-            totals = self.scores(state)
-            best = [p for p, t in totals.items() if t == min(totals.values())]
-            winner = best[0] if len(best) == 1 else best
+        scores = self.scores(state)
         return {
             "players": list(players),
             "turn": self._mover(state),
-            "scores": self.scores(state),
+            "scores": scores,
             "over": state.over,
-            "winner": winner,
+            "winner": best_of(scores, highest=False) if state.over else None,
             "hole": state.hole,
             "phase": state.phase,
             "dealer": None if state.dealer is None else players[state.dealer],
@@ -556,10 +557,6 @@ def _shown(slot: Slot) -> str:
     if slot.removed:
         return "-"
     return slot.card if slot.up and slot.card else "?"
-
-
-def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:index], value, *values[index + 1 :])
 
 
 ENGINE = Golf

@@ -42,6 +42,7 @@ from typing import Any
 
 from scoring.actions import Action, BoolField, ChoiceField, IntField, NameField, Verb
 from scoring.card_games import thousand_settle
+from scoring.card_games.common import put
 from scoring.card_games.thousand_bidding import Bidding
 from scoring.card_games.thousand_checks import check_holds, check_phase
 from scoring.card_games.thousand_messages import MESSAGES
@@ -57,11 +58,11 @@ from scoring.card_games.thousand_rules import (
     Rules,
     marriages_in,
 )
-from scoring.card_games.thousand_state import BID, DEAL, GIVE, PLAY, Deal, State, put
+from scoring.card_games.thousand_state import BID, DEAL, GIVE, PLAY, Deal, State
 from scoring.card_games.thousand_state import TALON as TALON_PHASE
 from scoring.card_games.tricks import FollowRules, playable
 from scoring.cards import CardField, CardsField, parse_card
-from scoring.engine import check_players, check_seat, sheet_row
+from scoring.engine import check_players, check_seat, sheet_row, winner_field
 from scoring.verdicts import Kind, Verdict
 
 SUIT_CHOICES = ("C", "D", "H", "S", "aces")
@@ -285,18 +286,13 @@ class Thousand(Bidding, TrickPlay):
     def view(self, state: State) -> dict[str, Any]:
         players = state.players
         deal = state.deal
-        winner: str | list[str] | None = None
-        if len(state.winners) == 1:
-            winner = players[state.winners[0]]
-        elif state.winners:
-            winner = [players[s] for s in state.winners]
         name = lambda s: None if s is None else players[s]  # noqa: E731
         out: dict[str, Any] = {
             "players": list(players),
             "turn": None if state.over else self._turn_or_dealer(state),
             "scores": dict(zip(players, state.totals, strict=True)),
             "over": state.over,
-            "winner": winner,
+            "winner": winner_field([players[s] for s in state.winners]),
             "deal": deal.number,
             "dealer": players[deal.dealer],
             "phase": deal.phase,

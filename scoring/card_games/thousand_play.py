@@ -13,11 +13,12 @@ from dataclasses import replace
 
 from scoring.actions import Action
 from scoring.card_games import thousand_settle
+from scoring.card_games.common import put
 from scoring.card_games.thousand_checks import check_holds, show
 from scoring.card_games.thousand_messages import MESSAGES
 from scoring.card_games.thousand_proofs import Played, new_proofs
 from scoring.card_games.thousand_rules import MARRIAGES, ORDER, TRICKS, Rules, points
-from scoring.card_games.thousand_state import Deal, State, put
+from scoring.card_games.thousand_state import Deal, State
 from scoring.card_games.tricks import FollowRules, RankOrder, breach, trick_winner
 from scoring.cards import SUIT_SYMBOLS, parse_card
 from scoring.verdicts import Kind, Verdict

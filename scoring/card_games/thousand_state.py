@@ -111,7 +111,3 @@ class State:
     @property
     def over(self) -> bool:
         return bool(self.winners)
-
-
-def put(values: tuple, index: int, value: object) -> tuple:
-    return (*values[:index], value, *values[index + 1 :])

@@ -41,9 +41,16 @@ from typing import Any
 
 from scoring.actions import Action, ChoiceField, IntField, Verb
 from scoring.dice.rounds import MESSAGES as FAMILY
-from scoring.dice.rounds import DiceGame, Options, best_of, left_of, roll_verb, rolled, winner_field
+from scoring.dice.rounds import DiceGame, Options, left_of, roll_verb, rolled
 from scoring.dice.throws import FACES
-from scoring.engine import OptionsError, check_players, result_verdicts, sheet_row
+from scoring.engine import (
+    OptionsError,
+    best_of,
+    check_players,
+    result_verdicts,
+    sheet_row,
+    winner_field,
+)
 from scoring.verdicts import COMMON, Kind, Message, Messages, Verdict
 
 SEATS = 4

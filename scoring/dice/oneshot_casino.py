@@ -29,8 +29,8 @@ from typing import Any
 from scoring.actions import Action, IntField, Verb
 from scoring.dice.oneshot import only, round_rows, sums
 from scoring.dice.rounds import MESSAGES as FAMILY
-from scoring.dice.rounds import DiceGame, Options, best_of, left_of, roll_verb, rolled
-from scoring.engine import check_players, result_verdicts
+from scoring.dice.rounds import DiceGame, Options, left_of, roll_verb, rolled
+from scoring.engine import best_of, check_players, result_verdicts
 from scoring.verdicts import COMMON, Kind, Message, Messages, Verdict
 
 #: Craps: the naturals, and the losing first throws of each page (§7 #9).

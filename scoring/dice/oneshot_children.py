@@ -26,18 +26,9 @@ from typing import Any
 from scoring.actions import Action, DiceField, IntField, Verb
 from scoring.dice.oneshot import STOP
 from scoring.dice.rounds import MESSAGES as FAMILY
-from scoring.dice.rounds import (
-    DiceGame,
-    Options,
-    best_of,
-    left_of,
-    not_now,
-    roll_verb,
-    rolled,
-    winner_field,
-)
+from scoring.dice.rounds import DiceGame, Options, left_of, not_now, roll_verb, rolled
 from scoring.dice.throws import FACES
-from scoring.engine import check_players, result_verdicts, sheet_row
+from scoring.engine import best_of, check_players, result_verdicts, sheet_row, winner_field
 from scoring.verdicts import COMMON, Kind, Message, Messages, Verdict
 
 SUMS = tuple(range(2, 13))

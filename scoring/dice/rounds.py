@@ -14,7 +14,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from scoring.actions import Action, DiceField, Verb
 from scoring.dice.throws import FACES, VOID, VoidPolicy, faces
 from scoring.dice.throws import MESSAGES as ANY_THROW
-from scoring.engine import OptionsError, check_seat, sheet_row, winners
+from scoring.engine import OptionsError, best_of, check_seat, sheet_row
 from scoring.options import check_known, option_choice, option_flag
 from scoring.verdicts import COMMON, IllegalMove, Kind, Message, Messages, Verdict
 
@@ -76,18 +76,6 @@ def check_count(player: str | None, dice: Sequence[int], count: int) -> None:
     """Games whose number of dice changes check each throw's count against the state."""
     if len(dice) != count:
         raise MESSAGES.illegal("wrong_dice_count", player, count=count, given=len(dice))
-
-
-def winner_field(names: Sequence[str]) -> str | list[str] | None:
-    """The view's ``winner``: one name, a list for a shared win, None for nobody."""
-    if not names:
-        return None
-    return names[0] if len(names) == 1 else list(names)
-
-
-def best_of(scores: Mapping[str, int]) -> str | list[str] | None:
-    """Whoever has the best total; a tie shares the win."""
-    return winner_field(winners(scores))
 
 
 class Options:

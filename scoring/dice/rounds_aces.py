@@ -28,9 +28,8 @@ from scoring.dice.rounds import (
     right_of,
     roll_verb,
     rolled,
-    winner_field,
 )
-from scoring.engine import check_players, sheet_row
+from scoring.engine import check_players, sheet_row, winner_field
 from scoring.verdicts import COMMON, Kind, Message, Messages, Verdict
 
 #: Where the faces go (L293-295): 1 to the centre, 2 to the left, 5 to the right.

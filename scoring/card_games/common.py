@@ -1,0 +1,29 @@
+"""Small pieces of state plumbing that the card engines share, kept once.
+
+A card engine's state is a frozen dataclass of per-player tuples, and its actions name cards in
+any accepted spelling; these are the few steps every engine took the same way (a tuple with one
+seat's value replaced, the cards of an action, a card's words for a verdict).  What is generic
+to every game (whose seat an action is, the view's winner) lives in :mod:`scoring.engine`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from scoring.cards import Card, parse_card
+
+
+def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """``values`` with the one at ``index`` replaced: how a frozen state changes one seat."""
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def parse_cards(texts: Sequence[str]) -> tuple[Card, ...]:
+    """The cards an action names (already checked by its field), as cards."""
+    return tuple(parse_card(text) for text in texts)
+
+
+def card_words(card: Card) -> dict[str, str]:
+    """A card in both languages, as a verdict's ``card`` and ``card_ru`` fields."""
+    return {"card": str(card), "card_ru": card.shown("ru")}
