@@ -50,7 +50,7 @@ def soak_script(presses: int, seed: int) -> tuple[str, int]:
 def test_thousands_of_presses_through_every_fault_are_delivered_exactly_once():
     script, presses = soak_script(PRESSES, seed=7)
     with rig(seed=7) as (emulator, link):
-        records = run_script(emulator, link, script, timeout=80)
+        records = run_script(emulator, link, script, timeout=600)
         delivered = [(e.boot_id, e.seq) for e in events(records)]
         made = [(e.boot_id, e.seq) for e in emulator.events]
 

@@ -65,7 +65,7 @@ def test_list_finds_the_panel_by_its_hello_and_leaves_its_events(capsys):
         assert "loop://: no panel answers" in out
         assert emulator.device.pending == 2  # listing acknowledged nothing
         link = Link(emulator.path)
-        records = pump(link, lambda r: len(events(r)) == 2, timeout=5)
+        records = pump(link, lambda r: len(events(r)) == 2, timeout=30)
         link.close()
         assert [(e.seq, e.pressed) for e in events(records)] == [(1, True), (2, False)]
 
