@@ -1,0 +1,86 @@
+"""``tableref detect dice|dominoes IMAGE...``: what a reader sees in still images.
+
+One line per image: JSON with ``--json`` (``{"image", "dice": [{"value", "box", "confidence",
+"cocked"}]}`` or ``{"image", "tiles": [{"halves", "box", "face_up", "confidence"}]}``, boxes
+``[x, y, w, h]`` in pixels of the input image), else a short text.  An image that cannot be read
+is one ``error:`` line naming it; the other images are still read, and the exit status is 2.
+Readers come from the same registries as ``tableref eval``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ui.commands.eval import REGISTRIES, make_reader
+
+
+def register(commands: argparse._SubParsersAction[Any]) -> None:
+    parser = commands.add_parser("detect", help="read dice or domino tiles in images")
+    parser.add_argument("kind", choices=sorted(REGISTRIES), metavar="KIND", help="dice|dominoes")
+    parser.add_argument("images", type=Path, nargs="+", metavar="IMAGE", help="image files")
+    parser.add_argument("--reader", help="reader name (default: the registry's default)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per image")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import cv2
+
+    reader = make_reader(args.kind, args.reader)
+    status = 0
+    for path in args.images:
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
+        if image is None:
+            sys.stdout.flush()
+            reason = "not a readable image" if path.exists() else "no such file"
+            print(f"error: {path}: {reason}", file=sys.stderr)
+            status = 2
+            continue
+        readings = reader.read(image)
+        if args.kind == "dice":
+            found = {"image": str(path), "dice": [_die(reading) for reading in readings]}
+        else:
+            found = {"image": str(path), "tiles": [_tile(reading) for reading in readings]}
+        print(json.dumps(found) if args.json else _text(found), flush=True)
+    return status
+
+
+def _die(reading: Any) -> dict[str, Any]:
+    return {
+        "value": reading.value,
+        "box": reading.box.as_list(),
+        "confidence": round(float(reading.confidence), 3),
+        "cocked": bool(reading.cocked),
+    }
+
+
+def _tile(reading: Any) -> dict[str, Any]:
+    return {
+        "halves": list(reading.halves) if reading.halves is not None else None,
+        "box": reading.box.as_list(),
+        "face_up": reading.face_up,
+        "confidence": round(float(reading.confidence), 3),
+    }
+
+
+def _text(found: dict[str, Any]) -> str:
+    """``IMAGE: 3 dice: 5 2 cocked`` or ``IMAGE: 2 tiles: 6-4 face-down``, then one line per
+    object with its box and confidence."""
+    if "dice" in found:
+        items = [("cocked" if die["cocked"] else str(die["value"]), die) for die in found["dice"]]
+        noun = "die" if len(items) == 1 else "dice"
+    else:
+        items = [
+            ("face-down" if tile["halves"] is None else "{}-{}".format(*tile["halves"]), tile)
+            for tile in found["tiles"]
+        ]
+        noun = "tile" if len(items) == 1 else "tiles"
+    lines = [f"{found['image']}: {len(items)} {noun}: " + " ".join(name for name, _ in items)]
+    for name, item in items:
+        x, y, w, h = item["box"]
+        lines.append(f"  {name:>9}  at x={x:g} y={y:g} w={w:g} h={h:g}  ({item['confidence']:.2f})")
+    return "\n".join(lines)

@@ -1,0 +1,45 @@
+"""``tableref synth dice|dominoes --count N --seed S --out DIR``: rendered scenes with YOLO
+labels, for training and measuring readers (the same seed writes the same files)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from pathlib import Path
+from typing import Any
+
+from ui.commands import CommandError
+
+#: The renderer module of each kind; each has ``render_dataset(out, count, seed)``.
+RENDERERS = {
+    "dice": "vision.synth.dice",
+    "dominoes": "vision.synth.dominoes",
+}
+
+
+def register(commands: argparse._SubParsersAction[Any]) -> None:
+    parser = commands.add_parser("synth", help="render labelled scenes: " + ", ".join(RENDERERS))
+    parser.add_argument("kind", choices=sorted(RENDERERS), metavar="KIND", help="dice|dominoes")
+    parser.add_argument("--count", type=int, required=True, metavar="N", help="how many scenes")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (0)")
+    parser.add_argument("--out", type=Path, required=True, metavar="DIR", help="output folder")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.count < 1:
+        raise CommandError(f"--count must be at least 1, got {args.count}")
+    if args.seed < 0:
+        raise CommandError(f"--seed must be 0 or more, got {args.seed}")
+    if args.out.exists() and not args.out.is_dir():
+        raise CommandError(f"{args.out}: exists and is not a folder")
+    try:
+        module = importlib.import_module(RENDERERS[args.kind])
+    except ImportError as error:
+        raise CommandError(f"no {args.kind} renderer available ({error})") from None
+    render = getattr(module, "render_dataset", None)
+    if render is None:
+        raise CommandError(f"the {args.kind} renderer has no render_dataset")
+    render(args.out, args.count, args.seed)
+    print(f"{args.count} {args.kind} scenes (seed {args.seed}) written to {args.out}")
+    return 0
