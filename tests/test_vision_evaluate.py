@@ -15,6 +15,7 @@ import pytest
 cv2 = pytest.importorskip("cv2")
 
 from ui.cli import main  # noqa: E402
+from vision.dominoes.layout import truth_readings  # noqa: E402
 from vision.evaluate import (  # noqa: E402
     evaluate_dice,
     evaluate_dominoes,
@@ -32,6 +33,7 @@ from vision.labels import (  # noqa: E402
     write_sample,
     yolo_line,
 )
+from vision.synth.dominoes import render_dataset  # noqa: E402
 from vision.types import Box, DieReading, TileReading  # noqa: E402
 
 REAL_DICE = Path("/work/shared/data/dice-real-train")
@@ -319,6 +321,24 @@ def test_tile_reader_mistakes_are_scored_per_half(domino_folder):
     assert report.confusion[DOMINO_FACE_DOWN, 0] == 1 and report.extra == 1
     scores = {score.name: score for score in report.classes}
     assert scores["face-down"].recall == 0.5
+
+
+def test_rendered_dominoes_score_the_layout_graph_too(tmp_path):
+    """A rendered folder carries each scene's layout truth (.json): perfect readings rebuild
+    every link, and the report says so; a folder without it reports no layout."""
+    render_dataset(tmp_path, count=4, seed=11)
+    table = {}
+    for sample in labelled_folder(tmp_path):
+        truth = json.loads(sample.image_path.with_suffix(".json").read_text())
+        table[image_key(cv2.imread(str(sample.image_path)))] = truth_readings(truth)
+    report = evaluate_dominoes(TableReader(table), tmp_path)
+    assert report.layout is not None and report.layout["scenes"] == 4
+    assert report.layout["link_precision"] == report.layout["link_recall"] == 1.0
+    assert report.to_json()["layout"] == report.layout
+    assert "layout graph: scenes 4" in report.to_text()
+    for sample in labelled_folder(tmp_path):
+        sample.image_path.with_suffix(".json").unlink()
+    assert evaluate_dominoes(TableReader(table), tmp_path).layout is None
 
 
 # --- the real photographs, and the command --------------------------------------------------

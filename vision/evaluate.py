@@ -25,6 +25,7 @@ Images OpenCV cannot decode are skipped and listed, never a crash; a malformed l
 
 from __future__ import annotations
 
+import json
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -35,12 +36,14 @@ from typing import Any
 import cv2
 import numpy as np
 
+from vision.dominoes.layout import LayoutTally, layout_accuracy
 from vision.labels import (
     DICE_CLASS_NAMES,
     DICE_COCKED,
     DOMINO_CLASS_NAMES,
     DOMINO_FACE_DOWN,
     Label,
+    Sample,
     labelled_folder,
 )
 from vision.types import Box, DiceReader, DieReading, TileReader, TileReading
@@ -94,6 +97,9 @@ class Report:
     seconds: float = 0.0
     confusion: np.ndarray = field(init=False)
     skipped: list[SkippedImage] = field(default_factory=list)
+    #: Dominoes: how well the layout graph built from the readings matches the ``.json`` truth
+    #: a rendered scene carries (None where no image has one).
+    layout: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         size = len(self.class_names) + 1  # the last row / column is "none"
@@ -165,6 +171,7 @@ class Report:
                 "matrix": self.confusion.tolist(),
             },
             "skipped": [{"path": s.path, "reason": s.reason} for s in self.skipped],
+            "layout": self.layout,
         }
 
     def to_text(self) -> str:
@@ -196,6 +203,8 @@ class Report:
         for name, row in zip(names, self.confusion, strict=True):
             cells = "  ".join(str(int(count)).rjust(width) for count in row)
             lines.append(f"{name.rjust(width)}  {cells}")
+        if self.layout:
+            lines += ["", "layout graph: " + ", ".join(f"{k} {v}" for k, v in self.layout.items())]
         for skipped in self.skipped:
             lines.append(f"skipped {skipped.path}: {skipped.reason}")
         return "\n".join(lines)
@@ -309,7 +318,16 @@ def evaluate_dominoes(
     """Score a tile reader on a YOLO folder (one label per half, class = pips 0..6; 7 = a
     face-down tile)."""
     report = Report("dominoes", _name(reader), str(folder), DOMINO_CLASS_NAMES, iou, nested)
-    return _evaluate(report, reader, tile_classes, folder, limit)
+    tally = LayoutTally()
+
+    def score_layout(sample: Sample, readings: list[TileReading]) -> None:
+        truth = sample.image_path.with_suffix(".json")
+        if truth.is_file():
+            tally.add(layout_accuracy(json.loads(truth.read_text(encoding="utf-8")), readings))
+
+    _evaluate(report, reader, tile_classes, folder, limit, score_layout)
+    report.layout = tally.to_json() if tally.scenes else None
+    return report
 
 
 def _name(reader: Any) -> str:
@@ -322,7 +340,9 @@ def _evaluate(
     to_classes: Callable[[Any], list[Label]],
     folder: Path | str,
     limit: int | None,
+    also: Callable[[Sample, Any], None] | None = None,
 ) -> Report:
+    """Read every image, score it into ``report``; ``also`` sees each sample's readings."""
     if not 0.0 < report.iou <= 1.0:
         raise ValueError(f"IoU threshold must be in (0, 1], got {report.iou}")
     kind, class_names = report.kind, report.class_names
@@ -343,6 +363,8 @@ def _evaluate(
         readings = reader.read(image)
         report.seconds += time.perf_counter() - start
         score_image(report, truth, to_classes(readings))
+        if also is not None:
+            also(sample, readings)
     return report
 
 

@@ -1,0 +1,310 @@
+"""Train the domino reader's two networks (vision/dominoes/finder.pt, halves.pt) on rendered
+scenes.
+
+    .venv/bin/python scripts/train_domino_reader.py DIR [DIR...] [--finder-steps 9500]
+
+Each DIR is a folder written by ``tableref synth dominoes`` / ``render_dataset`` (images with
+their ``.json`` truth).  The seeds used for training (9000 on) and for checking while tuning
+(8000 on) are never used for the held-out evaluation.  The committed weights were trained on
+593 scenes (seeds 9001, 9002, 9003): the finder for 6000 steps and then 3500 more
+(``--finder-start``), the half classifier for 5 epochs; about 25 minutes on two shared cores.
+
+* The finder sees each image scaled exactly as the reader scales it (tile width as measured
+  from the object outline, :func:`vision.dominoes.reader.measured_width`), with a further
+  random scale, on crops around the tiles, recoloured, flipped and turned by right angles.  It
+  learns a centre heat map (penalty-reduced focal loss, as in CenterNet, peaking on the cell
+  nearest each centre) and, near each centre, the sub-cell offset, the axis (as cos/sin of
+  twice its angle: a tile is the same turned half round) and the half side.
+* The half classifier sees every half of every tile cut out at its true pose, jittered by as
+  much as the finder errs (a few px, a few degrees, some percent of size), both ways round,
+  recoloured; and, as "no tile", places on the table and on other things (a hand) away from
+  any tile.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+from torch import nn
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from vision.dominoes.nets import (
+    BACK,
+    FINDER_SIDE,
+    NOT_TILE,
+    STRIDE,
+    HalfClassifier,
+    TileFinder,
+    TilePose,
+    cut_half,
+    finder_tensor,
+    half_tensor,
+    pose_from_outline,
+)
+from vision.dominoes.reader import FINDER_FILE, HALVES_FILE, measured_width, object_mask
+
+CROP = 96
+
+
+def load_scenes(folders: list[Path]) -> list[tuple[np.ndarray, list[tuple[TilePose, list | None]]]]:
+    """Every image with its visible tiles (pose, halves or None)."""
+    scenes = []
+    for folder in folders:
+        for truth_path in sorted(folder.glob("*.json")):
+            image = cv2.imread(str(truth_path.with_suffix(".jpg")), cv2.IMREAD_COLOR)
+            if image is None:
+                continue
+            truth = json.loads(truth_path.read_text())
+            tiles = [
+                (pose_from_outline(np.array(tile["outline"])), tile["halves"])
+                for tile in truth["tiles"]
+                if not tile["hidden"]
+            ]
+            scenes.append((image, tiles))
+    return scenes
+
+
+def finder_samples(scenes, rng):
+    """Each scene scaled as the reader would (times a random factor), with its tile poses."""
+    out = []
+    for image, tiles in scenes:
+        width = measured_width(image)
+        if width is None:
+            continue
+        factor = FINDER_SIDE / width * rng.uniform(0.8, 1.25)
+        scaled = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+        poses = [
+            (pose.centre[0] * factor, pose.centre[1] * factor, pose.angle, pose.side * factor)
+            for pose, _ in tiles
+        ]
+        out.append((scaled, np.array(poses, np.float32).reshape(-1, 4)))
+    return out
+
+
+def targets(poses: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Heat (cells), regression targets (5 x cells) and where they count, for tile poses in
+    crop pixels."""
+    cells = size // STRIDE
+    heat = np.zeros((cells, cells), np.float32)
+    reg = np.zeros((5, cells, cells), np.float32)
+    weight = np.zeros((cells, cells), np.float32)
+    grid = np.arange(cells) * STRIDE  # cell j is centred on pixel STRIDE * j
+    for cx, cy, angle, side in poses:
+        dx = np.broadcast_to((cx - grid[None, :]) / STRIDE, (cells, cells))
+        dy = np.broadcast_to((cy - grid[:, None]) / STRIDE, (cells, cells))
+        distance2 = dx**2 + dy**2
+        # The heat peaks (exactly 1) on the cell nearest the centre; the offset says the rest.
+        peak_x, peak_y = round(cx / STRIDE), round(cy / STRIDE)
+        from_peak = (np.arange(cells)[None, :] - peak_x) ** 2 + (
+            np.arange(cells)[:, None] - peak_y
+        ) ** 2
+        heat = np.maximum(heat, np.exp(-from_peak / (2 * 0.8**2)))
+        near = distance2 <= 1.3**2
+        reg[0][near] = dx[near]
+        reg[1][near] = dy[near]
+        reg[2][near] = math.cos(2 * angle)
+        reg[3][near] = math.sin(2 * angle)
+        reg[4][near] = math.log(side / FINDER_SIDE)
+        weight[near] = 1.0
+    return heat, reg, weight
+
+
+def recolour(image: np.ndarray, rng) -> np.ndarray:
+    """Other sets on other tables: channels swapped, each with its own gain and offset, and
+    sometimes the whole picture inverted (light faces become dark ones)."""
+    image = image[..., rng.permutation(3)].astype(np.float32)
+    image = image * rng.uniform(0.7, 1.3, 3) + rng.uniform(-30, 30, 3)
+    if rng.random() < 0.2:
+        image = 255 - image
+    return np.clip(image, 0, 255).astype(np.uint8)
+
+
+def crop_batch(samples, rng, batch: int):
+    images, heats, regs, weights = [], [], [], []
+    while len(images) < batch:
+        scaled, poses = samples[rng.integers(len(samples))]
+        height, width = scaled.shape[:2]
+        if height < CROP or width < CROP:
+            continue
+        if len(poses) and rng.random() < 0.85:
+            cx, cy = poses[rng.integers(len(poses)), :2] + rng.uniform(-CROP / 3, CROP / 3, 2)
+        else:
+            cx, cy = rng.uniform(0, width), rng.uniform(0, height)
+        x0 = int(np.clip(cx - CROP / 2, 0, width - CROP)) // STRIDE * STRIDE
+        y0 = int(np.clip(cy - CROP / 2, 0, height - CROP)) // STRIDE * STRIDE
+        crop = scaled[y0 : y0 + CROP, x0 : x0 + CROP]
+        local = poses.copy()
+        local[:, 0] -= x0
+        local[:, 1] -= y0
+        # Flips and quarter turns (x, y of a pixel centre p map to CROP - 1 - p).
+        if rng.random() < 0.5:
+            crop = crop[:, ::-1]
+            local[:, 0] = CROP - 1 - local[:, 0]
+            local[:, 2] = math.pi - local[:, 2]
+        if rng.random() < 0.5:
+            crop = crop[::-1]
+            local[:, 1] = CROP - 1 - local[:, 1]
+            local[:, 2] = -local[:, 2]
+        if rng.random() < 0.5:
+            crop = crop.transpose(1, 0, 2)
+            local[:, [0, 1]] = local[:, [1, 0]]
+            local[:, 2] = math.pi / 2 - local[:, 2]
+        heat, reg, weight = targets(local, CROP)
+        images.append(finder_tensor(recolour(np.ascontiguousarray(crop), rng))[0])
+        heats.append(heat)
+        regs.append(reg)
+        weights.append(weight)
+    return (
+        torch.stack(images),
+        torch.from_numpy(np.stack(heats)),
+        torch.from_numpy(np.stack(regs)),
+        torch.from_numpy(np.stack(weights)),
+    )
+
+
+def finder_loss(output, heat, reg, weight):
+    logits = output[:, 0]
+    prob = torch.sigmoid(logits).clamp(1e-4, 1 - 1e-4)
+    peak = (heat > 0.99).float()
+    positive = -(peak * (1 - prob) ** 2 * torch.log(prob)).sum()
+    negative = -((1 - peak) * (1 - heat) ** 4 * prob**2 * torch.log(1 - prob)).sum()
+    count = peak.sum().clamp(min=1)
+    focal = (positive + negative) / count
+    mask = weight[:, None]
+    regression = (torch.abs(output[:, 1:] - reg) * mask).sum() / mask.sum().clamp(min=1)
+    return focal + regression, focal, regression
+
+
+def train_finder(samples, steps: int, rng, start: Path | None = None) -> TileFinder:
+    model = TileFinder()
+    if start is not None:
+        model.load_state_dict(torch.load(start, weights_only=True))
+    optimiser = torch.optim.Adam(model.parameters(), lr=2e-3)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
+    start = time.time()
+    for step in range(steps):
+        images, heat, reg, weight = crop_batch(samples, rng, 8)
+        loss, focal, regression = finder_loss(model(images), heat, reg, weight)
+        optimiser.zero_grad()
+        loss.backward()
+        optimiser.step()
+        schedule.step()
+        if step % 100 == 0:
+            print(
+                f"finder {step} loss {loss.item():.3f} focal {focal.item():.3f} "
+                f"reg {regression.item():.3f} {time.time() - start:.0f}s",
+                flush=True,
+            )
+    return model.eval()
+
+
+def half_samples(scenes, rng, rounds: int):
+    crops, labels = [], []
+    for image, tiles in scenes:
+        for pose, halves in tiles:
+            for _ in range(rounds):
+                turn = math.pi if rng.random() < 0.5 else 0.0
+                jitter = TilePose(
+                    (
+                        pose.centre[0] + rng.normal(0, 0.05) * pose.side,
+                        pose.centre[1] + rng.normal(0, 0.05) * pose.side,
+                    ),
+                    pose.angle + turn + rng.normal(0, math.radians(2.5)),
+                    pose.side * rng.uniform(0.9, 1.1),
+                )
+                values = (BACK, BACK) if halves is None else tuple(halves)
+                if turn:
+                    values = values[::-1]
+                for half in (0, 1):
+                    crops.append(recolour(cut_half(image, jitter, half), rng))
+                    labels.append(values[half])
+        # What the finder may mistake for a tile, away from any tile: the table, a shadow.
+        height, width = image.shape[:2]
+        side = tiles[0][0].side if tiles else 0.05 * min(height, width)
+        centres = np.array([pose.centre for pose, _ in tiles]).reshape(-1, 2)
+        # Half of them on things that are not table either (a hand, its fingers).
+        things = np.column_stack(np.nonzero(object_mask(image))[::-1])
+        for attempt in range(16 * rounds):
+            if attempt % 2 and len(things):
+                centre = things[rng.integers(len(things))].astype(np.float64)
+            else:
+                centre = rng.uniform((side, side), (width - side, height - side))
+            if len(centres) and np.min(np.linalg.norm(centres - centre, axis=1)) < 1.7 * side:
+                continue
+            pose = TilePose(tuple(centre), rng.uniform(0, math.pi), side * rng.uniform(0.9, 1.1))
+            crops.append(recolour(cut_half(image, pose, int(rng.integers(2))), rng))
+            labels.append(NOT_TILE)
+    return crops, np.array(labels)
+
+
+def train_halves(crops, labels, epochs: int, rng) -> HalfClassifier:
+    model = HalfClassifier()
+    inputs = half_tensor(crops)
+    targets_t = torch.from_numpy(labels).long()
+    optimiser = torch.optim.Adam(model.parameters(), lr=2e-3, weight_decay=1e-4)
+    steps = epochs * math.ceil(len(labels) / 64)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
+    loss_fn = nn.CrossEntropyLoss()
+    start = time.time()
+    for epoch in range(epochs):
+        order = rng.permutation(len(labels))
+        total, right = 0.0, 0
+        for begin in range(0, len(order), 64):
+            index = torch.from_numpy(order[begin : begin + 64])
+            batch = inputs[index]
+            if rng.random() < 0.5:  # the same half seen upside down
+                batch = batch.flip(2)
+            output = model(batch)
+            loss = loss_fn(output, targets_t[index])
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            total += loss.item() * len(index)
+            right += int((output.argmax(1) == targets_t[index]).sum())
+        print(
+            f"halves epoch {epoch} loss {total / len(labels):.4f} "
+            f"train acc {right / len(labels):.4f} {time.time() - start:.0f}s",
+            flush=True,
+        )
+    return model.eval()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folders", nargs="+", type=Path)
+    parser.add_argument("--finder-steps", type=int, default=9500)
+    parser.add_argument("--half-epochs", type=int, default=5)
+    parser.add_argument("--only", choices=["finder", "halves"])
+    parser.add_argument("--seed", type=int, default=9000)
+    parser.add_argument("--finder-out", type=Path)
+    parser.add_argument("--finder-start", type=Path, help="weights to go on training from")
+    parser.add_argument("--halves-out", type=Path)
+    parser.add_argument("--threads", type=int, default=1)
+    args = parser.parse_args()
+    torch.set_num_threads(args.threads)
+    rng = np.random.default_rng(args.seed)
+    torch.manual_seed(args.seed)
+    scenes = load_scenes(args.folders)
+    print(f"{len(scenes)} scenes", flush=True)
+    if args.only != "halves":
+        model = train_finder(finder_samples(scenes, rng), args.finder_steps, rng, args.finder_start)
+        torch.save(model.state_dict(), args.finder_out or FINDER_FILE)
+    if args.only != "finder":
+        crops, labels = half_samples(scenes, rng, rounds=2)
+        print(f"{len(labels)} halves", flush=True)
+        model = train_halves(crops, labels, args.half_epochs, rng)
+        torch.save(model.state_dict(), args.halves_out or HALVES_FILE)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,344 @@
+"""The domino observer: tile readings per frame in, ``tile_laid`` facts out.
+
+A tile is *laid* when a settled scene (several frames agree, :class:`vision.observe.
+SettleTracker`) shows it joined to the line of play and the observer has not accepted it
+before.  The observer remembers the line it has accepted, by tile name (a set holds each tile
+once), so a tile that vanishes under a hand and comes back is not laid twice, a revealed hand
+lying beside the line is never laid, and the line is told from loose tiles by where the
+accepted tiles are (:func:`vision.dominoes.layout.build_layout`'s anchors), not by size.
+
+What the referee must not act on silently becomes a :class:`LayoutChanged` fact for the
+operator to confirm: accepted tiles no longer seen, or seen but no longer joined to the line,
+a line tile that now reads as another tile, and joints whose pips disagree (a misread or an
+illegal placement).  It is reported whenever that list of problems changes, including back to
+none, so the operator's display can clear the warning.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from vision.dominoes.layout import LayoutGraph, LayoutLink, OpenEnd, build_layout, tile_name
+from vision.observe import Item, Settled, SettleTracker
+from vision.types import Box, TileReading
+
+#: Key of a face-down tile in the settle tracker: all backs look alike.
+FACE_DOWN = "down"
+#: A tile read under another name within this share of a side of an accepted tile that is no
+#: longer seen is that tile misread, not a new one.
+REREAD_REACH = 0.5
+
+
+@dataclass(frozen=True)
+class Joint:
+    """Where a laid tile joins the line: the tile it touches, the pips of that tile's end (a
+    crosswise double's long side shows its value) and whether it is that long side."""
+
+    tile: str
+    value: int
+    long_side: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tile": self.tile, "value": self.value, "long_side": self.long_side}
+
+
+@dataclass(frozen=True)
+class TileLaid:
+    """The table fact ``tile_laid``: a tile newly joined to the line of play.
+
+    ``joins`` is the line tile it touches (None for the lead); ``value`` the pips of the new
+    tile's end at the joint (its value when a double is laid across the end); ``consistent``
+    whether both sides of the joint show the same pips; ``crosswise`` whether the new tile is
+    a double lying across the line; ``open_ends`` the line's ends after it (Fives scores them).
+    """
+
+    tile: str
+    joins: Joint | None
+    value: int | None
+    consistent: bool
+    crosswise: bool
+    open_ends: tuple[OpenEnd, ...]
+    box: Box
+    frame_index: int
+    timestamp: float
+    confidence: float
+
+    fact = "tile_laid"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "fact": self.fact,
+            "tile": self.tile,
+            "joins": None if self.joins is None else self.joins.to_json(),
+            "value": self.value,
+            "consistent": self.consistent,
+            "crosswise": self.crosswise,
+            "open_ends": [
+                {"value": end.value, "double": end.double, "crosswise": end.crosswise}
+                for end in self.open_ends
+            ],
+            "box": self.box.as_list(),
+            "frame": self.frame_index,
+            "timestamp": round(self.timestamp, 3),
+            "confidence": round(self.confidence, 3),
+        }
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """A joint of the line whose two sides show different pips."""
+
+    a: str
+    a_value: int
+    b: str
+    b_value: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"a": self.a, "a_value": self.a_value, "b": self.b, "b_value": self.b_value}
+
+
+@dataclass(frozen=True)
+class LayoutChanged:
+    """The table fact ``layout_changed``: what about the accepted line needs the operator.
+
+    ``missing``: accepted tiles not seen; ``detached``: seen, but no longer joined to the line;
+    ``rereads``: (accepted name, name read now) for a line tile that reads differently;
+    ``mismatches``: joints whose pips disagree.  All empty: the line is whole again.
+    """
+
+    missing: tuple[str, ...]
+    detached: tuple[str, ...]
+    rereads: tuple[tuple[str, str], ...]
+    mismatches: tuple[Mismatch, ...]
+    frame_index: int
+    timestamp: float
+    confidence: float
+
+    fact = "layout_changed"
+
+    @property
+    def consistent(self) -> bool:
+        return not (self.missing or self.detached or self.rereads or self.mismatches)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "fact": self.fact,
+            "consistent": self.consistent,
+            "missing": list(self.missing),
+            "detached": list(self.detached),
+            "rereads": [list(pair) for pair in self.rereads],
+            "mismatches": [mismatch.to_json() for mismatch in self.mismatches],
+            "frame": self.frame_index,
+            "timestamp": round(self.timestamp, 3),
+            "confidence": round(self.confidence, 3),
+        }
+
+
+Fact = TileLaid | LayoutChanged
+
+
+@dataclass
+class _Accepted:
+    """A tile of the line as last seen: where it lay and its side there."""
+
+    centre: tuple[float, float]
+    side: float
+
+
+@dataclass(frozen=True)
+class _Problems:
+    """What the last :class:`LayoutChanged` said (all empty: nothing to confirm)."""
+
+    missing: tuple[str, ...] = ()
+    detached: tuple[str, ...] = ()
+    rereads: tuple[tuple[str, str], ...] = ()
+    mismatches: tuple[Mismatch, ...] = ()
+
+
+class TileObserver:
+    """Tile readings per frame in; :class:`TileLaid` and :class:`LayoutChanged` facts out,
+    only when ``frames`` consecutive frames agree on every tile and its place.
+
+    ``doubles_crosswise``: the game lays doubles across the line (see ``build_layout``).
+    """
+
+    def __init__(
+        self, frames: int = 5, tolerance: float = 0.15, doubles_crosswise: bool = True
+    ) -> None:
+        self.tracker = SettleTracker(frames, tolerance, report_empty=True)
+        self.doubles_crosswise = doubles_crosswise
+        self.accepted: dict[str, _Accepted] = {}
+        self.layout: LayoutGraph | None = None
+        self._problems = _Problems()
+
+    def reset(self) -> None:
+        """Forget the accepted line: a new hand is about to be led."""
+        self.accepted.clear()
+        self.layout = None
+        self._problems = _Problems()
+
+    def update(
+        self, readings: Sequence[TileReading], frame_index: int, timestamp: float
+    ) -> list[Fact]:
+        """Take one frame's readings; the facts this frame settles (usually none)."""
+        items = [
+            Item(FACE_DOWN if r.halves is None else tile_name(r.halves), r.box, r.confidence)
+            for r in readings
+        ]
+        reading_of = {id(item): reading for item, reading in zip(items, readings, strict=True)}
+        settled = self.tracker.update(items, frame_index, timestamp)
+        if settled is None:
+            return []
+        if not settled.items:
+            # The table was cleared: the hand is over; report what went, then start afresh.
+            facts = self._report(_Problems(missing=tuple(sorted(self.accepted))), settled)
+            self.reset()
+            return facts
+        scene = [reading_of[id(item)] for item in settled.items]
+        added = {id(item) for item in settled.added}
+        fresh = [i for i, item in enumerate(settled.items) if id(item) in added]
+        return self._settle(scene, fresh, settled)
+
+    def _settle(self, scene: list[TileReading], fresh: list[int], settled: Settled) -> list[Fact]:
+        """The facts of one settled scene: tiles newly joined to the line, and what changed."""
+        names = {i: tile_name(r.halves) for i, r in enumerate(scene) if r.halves is not None}
+        anchors = [i for i, name in names.items() if name in self.accepted]
+        if not self.accepted:
+            # Nothing accepted yet: the lead is the one face-up tile just put down, if one was.
+            fresh_up = [i for i in fresh if i in names]
+            anchors = fresh_up if len(fresh_up) == 1 else []
+        graph = build_layout(scene, anchors, self.doubles_crosswise)
+        if len(graph.line) == 1 and len(self.accepted) <= 1:
+            # A lone lead is the weakest evidence there is: tiles joined elsewhere outweigh it.
+            joined = build_layout(scene, (), self.doubles_crosswise)
+            if len(joined.line) >= 2:
+                graph = joined
+        self.layout = graph
+        line = set(graph.line)
+        seen = set(names.values())
+        missing = [name for name in self.accepted if name not in seen]
+        new = [i for i in graph.line if names[i] not in self.accepted]
+        rereads = []
+        for i in list(new):
+            tile = graph.tile(i)
+            was = self._reread(tile.centre, tile.side, missing)
+            if was is not None:
+                rereads.append((was, names[i]))
+                missing.remove(was)
+                new.remove(i)
+        detached = [names[i] for i in anchors if i not in line and names[i] in self.accepted]
+        laid = self._order(graph, new, names, set(fresh))
+        facts: list[Fact] = [
+            self._laid(graph, index, link, names, scene[index], settled) for index, link in laid
+        ]
+        placed = {index for index, _ in laid}
+        for i in graph.line:
+            if names[i] in self.accepted or i in placed:
+                tile = graph.tile(i)
+                self.accepted[names[i]] = _Accepted(tile.centre, tile.side)
+        mismatches = tuple(
+            Mismatch(names[link.a[0]], link.values[0], names[link.b[0]], link.values[1])
+            for link in graph.links
+            if link.a[0] in line and not link.consistent
+        )
+        problems = _Problems(
+            tuple(sorted(missing)), tuple(sorted(detached)), tuple(rereads), mismatches
+        )
+        return facts + self._report(problems, settled)
+
+    def _reread(
+        self, centre: tuple[float, float], side: float, missing: Sequence[str]
+    ) -> str | None:
+        for name in missing:
+            accepted = self.accepted[name]
+            if math.dist(centre, accepted.centre) <= REREAD_REACH * max(side, accepted.side):
+                return name
+        return None
+
+    def _order(
+        self, graph: LayoutGraph, new: list[int], names: dict[int, str], fresh: set[int]
+    ) -> list[tuple[int, LayoutLink | None]]:
+        """The new tiles in the order they can have been laid: outward from the accepted line,
+        each with the joint that joins it to a tile placed before it.  With no line accepted
+        the lead is a tile that lay there before this scene if one did, and among those (or
+        among the fresh) the highest double, else the highest tile: what most games lead."""
+        placed = {i for i in graph.line if names[i] in self.accepted}
+        waiting = set(new)
+        order: list[tuple[int, LayoutLink | None]] = []
+        if not placed and waiting:
+            lead = max(sorted(waiting), key=lambda i: (i not in fresh, *_lead_rank(graph, i)))
+            order.append((lead, None))
+            placed.add(lead)
+            waiting.discard(lead)
+        while waiting:
+            step = None
+            for link in graph.links:
+                a, b = link.a[0], link.b[0]
+                if a in placed and b in waiting:
+                    step = (b, link)
+                elif b in placed and a in waiting:
+                    step = (a, link)
+                if step is not None:
+                    break
+            if step is None:
+                break  # not joined to the placed tiles: cannot happen within one line
+            order.append(step)
+            placed.add(step[0])
+            waiting.discard(step[0])
+        return order
+
+    def _laid(
+        self,
+        graph: LayoutGraph,
+        index: int,
+        link: LayoutLink | None,
+        names: dict[int, str],
+        reading: TileReading,
+        settled: Settled,
+    ) -> TileLaid:
+        tile = graph.tile(index)
+        joint = value = None
+        consistent = True
+        if link is not None:
+            mine, theirs = (0, 1) if link.a[0] == index else (1, 0)
+            other = (link.a, link.b)[theirs]
+            joint = Joint(names[other[0]], link.values[theirs], other[1] is None)
+            value = link.values[mine]
+            consistent = link.consistent
+        return TileLaid(
+            tile=tile.name,
+            joins=joint,
+            value=value,
+            consistent=consistent,
+            crosswise=tile.crosswise,
+            open_ends=graph.open_ends,
+            box=reading.box,
+            frame_index=settled.frame_index,
+            timestamp=settled.timestamp,
+            confidence=reading.confidence,
+        )
+
+    def _report(self, problems: _Problems, settled: Settled) -> list[Fact]:
+        if problems == self._problems:
+            return []
+        self._problems = problems
+        return [
+            LayoutChanged(
+                problems.missing,
+                problems.detached,
+                problems.rereads,
+                problems.mismatches,
+                settled.frame_index,
+                settled.timestamp,
+                settled.confidence,
+            )
+        ]
+
+
+def _lead_rank(graph: LayoutGraph, index: int) -> tuple[int, int]:
+    """Most games lead the highest double, else any tile: doubles first, higher first."""
+    a, b = graph.tile(index).halves
+    return (1 if a == b else 0, a + b)

@@ -1,0 +1,502 @@
+"""Rendered domino scenes with exact labels: the training and test ground for the tile reader.
+
+A scene holds a legal layout (a chain that bends at the edge of the layout area, doubles laid
+crosswise, sometimes a four-way spinner as in Fives), a boneyard of face-down tiles and a few
+face-up tiles (a revealed hand).  Sets differ at real tables, so each scene draws one style:
+ivory or white bodies with black or coloured pips, black bodies with white pips, a brass pin
+in the divider or none.  Every random choice comes from the generator passed in, so a seed
+reproduces a dataset exactly.
+
+Labels are YOLO lines, one per half (class = pips 0..6) and one per face-down tile (class 7);
+a ``.json`` beside each image holds the tiles, their halves and the layout graph (which halves
+touch), which the YOLO format cannot say.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.labels import DOMINO_FACE_DOWN, Label, write_sample
+from vision.synth import scene
+from vision.types import Box
+
+#: Pip centres of one half, in units of the half's side, for 0..6 pips (the dice layout).
+PIP_LAYOUT: dict[int, tuple[tuple[float, float], ...]] = {
+    0: (),
+    1: ((0.5, 0.5),),
+    2: ((0.27, 0.27), (0.73, 0.73)),
+    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
+    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
+    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
+    6: ((0.27, 0.25), (0.27, 0.5), (0.27, 0.75), (0.73, 0.25), (0.73, 0.5), (0.73, 0.75)),
+}
+#: Pip colours of sets that colour each number differently (BGR), for 1..6.
+COLOURED_PIPS = {
+    1: (40, 40, 200),
+    2: (50, 140, 40),
+    3: (180, 60, 30),
+    4: (30, 110, 200),
+    5: (120, 40, 130),
+    6: (20, 20, 20),
+}
+SUPERSAMPLE = 4
+#: A tile more covered than this by a hand is neither labelled nor expected to be read.
+HIDDEN_SHARE = 0.25
+
+
+@dataclass(frozen=True)
+class TileStyle:
+    """One physical set: body and pip colours, the divider and its pin, how rounded it is."""
+
+    body: tuple[int, int, int]
+    pips: tuple[int, int, int] | None  # None: each number in its own colour
+    back: tuple[int, int, int]
+    divider: tuple[int, int, int]
+    pin: bool
+    corner: float  # corner radius as a share of the half's side
+
+
+@dataclass(frozen=True)
+class PlacedTile:
+    """A tile on the table: centre and long-axis angle in pixels, halves in the order they lie
+    along that axis (``None`` when face down)."""
+
+    halves: tuple[int, int] | None
+    centre: tuple[float, float]
+    angle: float  # radians, direction from half 0 to half 1
+    side: float  # the side of one half in pixels
+
+    def half_centres(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        dx, dy = math.cos(self.angle) * self.side / 2, math.sin(self.angle) * self.side / 2
+        x, y = self.centre
+        return (x - dx, y - dy), (x + dx, y + dy)
+
+    def corners(self, length: float, width: float, centre: tuple[float, float]) -> np.ndarray:
+        ux, uy = math.cos(self.angle), math.sin(self.angle)
+        vx, vy = -uy, ux
+        x, y = centre
+        return np.array(
+            [
+                (
+                    x + sx * ux * length / 2 + sy * vx * width / 2,
+                    y + sx * uy * length / 2 + sy * vy * width / 2,
+                )
+                for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+            ],
+            dtype=np.float32,
+        )
+
+    def outline(self, margin: float = 0.0) -> np.ndarray:
+        return self.corners(2 * self.side + margin, self.side + margin, self.centre)
+
+    def half_outline(self, half: int) -> np.ndarray:
+        return self.corners(self.side, self.side, self.half_centres()[half])
+
+
+def random_style(rng: np.random.Generator) -> TileStyle:
+    kind = rng.choice(["ivory", "white", "coloured", "black", "wood"], p=[0.3, 0.2, 0.2, 0.2, 0.1])
+    jitter = rng.integers(-12, 13, 3)
+
+    def tone(base: tuple[int, int, int]) -> tuple[int, int, int]:
+        return tuple(int(np.clip(c + j, 0, 255)) for c, j in zip(base, jitter, strict=True))
+
+    back_choices = [(40, 60, 120), (120, 60, 30), (30, 30, 30), (200, 200, 200), (50, 90, 50)]
+    back = tone(back_choices[rng.integers(len(back_choices))])
+    pin = bool(rng.random() < 0.4)
+    corner = float(rng.uniform(0.06, 0.2))
+    if kind == "black":
+        return TileStyle(
+            tone((28, 28, 28)), tone((235, 235, 235)), back, tone((200, 200, 200)), pin, corner
+        )
+    if kind == "wood":
+        return TileStyle(
+            tone((90, 150, 200)), tone((25, 25, 35)), back, tone((30, 40, 60)), pin, corner
+        )
+    body = tone((205, 230, 240)) if kind == "ivory" else tone((240, 240, 240))
+    pips = None if kind == "coloured" else tone((25, 25, 25))
+    return TileStyle(body, pips, back, tone((60, 60, 60)), pin, corner)
+
+
+def draw_tile(
+    style: TileStyle, halves: tuple[int, int] | None, side: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """The tile seen from above, long axis along x, supersampled: the BGR image and its alpha."""
+    s = side * SUPERSAMPLE
+    height, width = round(s), round(2 * s)
+    image = np.zeros((height, width, 3), np.uint8)
+    alpha = np.zeros((height, width), np.uint8)
+    radius = max(1, round(style.corner * s))
+    _rounded_rect(alpha, width, height, radius, 255)
+    body = style.back if halves is None else style.body
+    image[:] = body
+    rim = cv2.erode(alpha, np.ones((3, 3), np.uint8), iterations=max(1, round(s * 0.06)))
+    edge = (alpha > 0) & (rim == 0)
+    # A bevel: the rounded rim of a light tile is in shade, that of a dark tile catches light.
+    tone = np.array(body, np.float32)
+    image[edge] = np.clip(tone * 0.62 if tone.mean() > 100 else tone * 1.5 + 40, 0, 255)
+    if halves is not None:
+        thickness = max(1, round(s * 0.04))
+        cv2.line(
+            image,
+            (round(s), round(s * 0.14)),
+            (round(s), round(s * 0.86)),
+            style.divider,
+            thickness,
+            cv2.LINE_AA,
+        )
+        if style.pin:
+            cv2.circle(
+                image,
+                (round(s), round(s / 2)),
+                max(1, round(s * 0.07)),
+                (60, 170, 200),
+                -1,
+                cv2.LINE_AA,
+            )
+        for half, pips in enumerate(halves):
+            colour = style.pips if style.pips is not None else COLOURED_PIPS.get(pips, (20, 20, 20))
+            for px, py in PIP_LAYOUT[pips]:
+                centre = (round((half + px) * s), round(py * s))
+                cv2.circle(image, centre, max(1, round(s * 0.085)), colour, -1, cv2.LINE_AA)
+    return image, alpha
+
+
+def _rounded_rect(canvas: np.ndarray, width: int, height: int, radius: int, value: int) -> None:
+    cv2.rectangle(canvas, (radius, 0), (width - 1 - radius, height - 1), value, -1)
+    cv2.rectangle(canvas, (0, radius), (width - 1, height - 1 - radius), value, -1)
+    for cx, cy in (
+        (radius, radius),
+        (width - 1 - radius, radius),
+        (radius, height - 1 - radius),
+        (width - 1 - radius, height - 1 - radius),
+    ):
+        cv2.circle(canvas, (cx, cy), radius, value, -1)
+
+
+def paste_tile(
+    canvas: np.ndarray, style: TileStyle, tile: PlacedTile, rng: np.random.Generator
+) -> np.ndarray:
+    """The scene with the tile drawn in over its shadow, rotated and scaled from its sprite.
+    Only the tile's surroundings are warped, which keeps a scene of 20 tiles fast to render."""
+    sprite, alpha = draw_tile(style, tile.halves, tile.side)
+    h, w = alpha.shape
+    height, width = canvas.shape[:2]
+    corners = tile.outline(margin=tile.side)
+    left, top = np.clip(np.floor(corners.min(axis=0)).astype(int), 0, (width, height))
+    right, bottom = np.clip(np.ceil(corners.max(axis=0)).astype(int), 0, (width, height))
+    if right <= left or bottom <= top:
+        return canvas
+    matrix = cv2.getRotationMatrix2D((w / 2, h / 2), -math.degrees(tile.angle), 1 / SUPERSAMPLE)
+    matrix[0, 2] += tile.centre[0] - w / 2 - left
+    matrix[1, 2] += tile.centre[1] - h / 2 - top
+    size = (int(right - left), int(bottom - top))
+    placed = cv2.warpAffine(sprite, matrix, size, flags=cv2.INTER_AREA)
+    mask = cv2.warpAffine(alpha, matrix, size, flags=cv2.INTER_AREA)
+    region = canvas[top:bottom, left:right]
+    region = scene.soft_shadow(region, mask, rng, darkness=float(rng.uniform(0.2, 0.5)))
+    out = canvas.copy()
+    out[top:bottom, left:right] = scene.paste(region, placed, mask, 0, 0)
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Layouts: a legal line of play grown arm by arm, bending before it leaves the table.
+
+#: A link end: (tile index, half index), or (tile index, None) for the long side of a double
+#: laid crosswise, which touches its neighbour with both halves at once.
+End = tuple[int, int | None]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The tiles on the table: ``line`` are the tiles of the line of play in the order laid,
+    ``links`` which tiles touch (and by which half), ``open_ends`` where play can go on."""
+
+    tiles: tuple[PlacedTile, ...]
+    line: tuple[int, ...]
+    links: tuple[tuple[End, End], ...]
+    open_ends: tuple[End, ...]
+
+
+@dataclass
+class _Arm:
+    end: End  # the open half (or crosswise double's side)
+    value: int
+    point: tuple[float, float]  # where the next tile's near edge goes
+    direction: float  # radians, the way the arm grows
+
+
+def random_layout(
+    rng: np.random.Generator,
+    size: tuple[int, int],
+    side: float,
+    n_line: int,
+    n_down: int,
+    n_up: int,
+) -> Layout:
+    """A legal line of ``n_line`` tiles (fewer when no tile fits), ``n_down`` face-down and
+    ``n_up`` loose face-up tiles around it, none overlapping, all inside ``size``."""
+    pool = [(a, b) for a in range(7) for b in range(a, 7)]
+    rng.shuffle(pool)
+    tiles: list[PlacedTile] = []
+    links: list[tuple[End, End]] = []
+    arms: list[_Arm] = []
+    if n_line:
+        arms = _lead(rng, pool, tiles, size, side)
+    growing = list(arms)
+    while len(tiles) < n_line and growing:
+        arm = growing[rng.integers(len(growing))]
+        grown = _extend(rng, pool, tiles, links, arm, size)
+        growing.remove(arm)
+        if grown is not None:
+            arms.remove(arm)
+            arms.append(grown)
+            growing.append(grown)
+    line = tuple(range(len(tiles)))
+    for count, face_up in ((n_down, False), (n_up, True)):
+        for _ in range(count):
+            _scatter(rng, pool, tiles, size, side, face_up)
+    return Layout(tuple(tiles), line, tuple(links), tuple(arm.end for arm in arms))
+
+
+def _lead(rng, pool, tiles, size, side) -> list[_Arm]:
+    width, height = size
+    centre = (width * rng.uniform(0.35, 0.65), height * rng.uniform(0.35, 0.65))
+    angle = float(rng.choice([0.0, math.pi / 2]) + rng.normal(0, 0.04))
+    a, b = pool.pop()
+    ux, uy = math.cos(angle), math.sin(angle)
+    if a != b:
+        tiles.append(PlacedTile((a, b), centre, angle, side))
+        return [
+            _Arm((0, 0), a, (centre[0] - ux * side, centre[1] - uy * side), angle + math.pi),
+            _Arm((0, 1), b, (centre[0] + ux * side, centre[1] + uy * side), angle),
+        ]
+    # A double led: laid crosswise; as the spinner of Fives it may be played on all four sides.
+    tiles.append(PlacedTile((a, b), centre, angle + math.pi / 2, side))
+    arms = [
+        _Arm((0, None), a, (centre[0] + s * ux * side / 2, centre[1] + s * uy * side / 2), d)
+        for s, d in ((1, angle), (-1, angle + math.pi))
+    ]
+    if rng.random() < 0.5:
+        vx, vy = -uy, ux
+        arms += [
+            _Arm((0, h), a, (centre[0] + s * vx * side, centre[1] + s * vy * side), d)
+            for h, s, d in ((1, 1, angle + math.pi / 2), (0, -1, angle - math.pi / 2))
+        ]
+    return arms
+
+
+def _extend(rng, pool, tiles, links, arm: _Arm, size) -> _Arm | None:
+    """Lay one matching tile on the arm, straight on or bending; the arm's new end, or None
+    when no tile of the pool matches or fits."""
+    matching = [t for t in pool if arm.value in t]
+    if not matching:
+        return None
+    values = matching[rng.integers(len(matching))]
+    side = tiles[0].side
+    gap = side * rng.uniform(0.0, 0.06)
+    for turn in (0.0, *rng.permutation([math.pi / 2, -math.pi / 2])):
+        placed = _place(values, arm, float(turn), side, gap)
+        if placed is None:
+            continue
+        tile, near, grown = placed
+        if not _inside(tile, size, side * 0.5) or _overlaps(tile, tiles, -side * 0.03):
+            continue
+        pool.remove(values)
+        index = len(tiles)
+        tiles.append(tile)
+        links.append((arm.end, (index, near)))
+        grown.end = (index, grown.end[1])
+        return grown
+    return None
+
+
+def _place(values, arm: _Arm, turn: float, side: float, gap: float):
+    """Where a tile goes on an arm: (tile, its half that touches, the arm beyond it)."""
+    near, far = values if values[0] == arm.value else values[::-1]
+    d = arm.direction
+    ux, uy = math.cos(d), math.sin(d)
+    px, py = arm.point[0] + ux * gap, arm.point[1] + uy * gap
+    if near == far:
+        if turn:
+            return None
+        # A later double is laid crosswise, its long side against the end.
+        tile = PlacedTile(
+            (near, far), (px + ux * side / 2, py + uy * side / 2), d + math.pi / 2, side
+        )
+        return tile, None, _Arm((-1, None), far, (px + ux * side, py + uy * side), d)
+    if not turn:
+        tile = PlacedTile((near, far), (px + ux * side, py + uy * side), d, side)
+        return tile, 0, _Arm((-1, 1), far, (px + 2 * ux * side, py + 2 * uy * side), d)
+    if arm.end[1] is None:
+        return None  # no bend straight off a crosswise double
+    # A bend: the near half sits just beyond the end, the tile runs off at a right angle.
+    d2 = d + turn
+    vx, vy = math.cos(d2), math.sin(d2)
+    nx, ny = px + ux * side / 2, py + uy * side / 2
+    tile = PlacedTile((near, far), (nx + vx * side / 2, ny + vy * side / 2), d2, side)
+    beyond = (nx + vx * (side * 1.5 + gap), ny + vy * (side * 1.5 + gap))
+    return tile, 0, _Arm((-1, 1), far, beyond, d2)
+
+
+def _scatter(rng, pool, tiles, size, side, face_up: bool) -> None:
+    """A loose tile (boneyard or a revealed hand) somewhere free, at any angle."""
+    if not pool:
+        return
+    width, height = size
+    values = pool[-1]
+    for _ in range(80):
+        centre = (rng.uniform(side, width - side), rng.uniform(side, height - side))
+        halves = (values if rng.random() < 0.5 else values[::-1]) if face_up else None
+        tile = PlacedTile(halves, centre, float(rng.uniform(0, math.pi)), side)
+        if _inside(tile, size, side * 0.3) and not _overlaps(tile, tiles, side * 0.4):
+            pool.pop()
+            tiles.append(tile)
+            return
+
+
+def _inside(tile: PlacedTile, size: tuple[int, int], margin: float) -> bool:
+    corners = tile.outline()
+    low = (corners >= margin).all()
+    high = (corners[:, 0] <= size[0] - margin).all() and (corners[:, 1] <= size[1] - margin).all()
+    return bool(low and high)
+
+
+def _overlaps(tile: PlacedTile, tiles: list[PlacedTile], margin: float) -> bool:
+    mine = cv2.minAreaRect(tile.outline(margin))
+    return any(
+        cv2.rotatedRectangleIntersection(mine, cv2.minAreaRect(other.outline(margin)))[0]
+        != cv2.INTERSECT_NONE
+        for other in tiles
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Scenes and datasets.
+
+
+@dataclass(frozen=True)
+class DominoScene:
+    """A rendered scene and its truth; geometry is in pixels of the final (warped) image."""
+
+    image: np.ndarray
+    layout: Layout
+    labels: tuple[Label, ...]
+    tile_boxes: tuple[Box, ...]
+    half_boxes: tuple[tuple[Box, Box] | None, ...]
+    hidden: tuple[int, ...]  # tiles a hand covers: not labelled, not expected to be read
+    #: Each tile's outline in the final image: four corners, the first and last at the end of
+    #: half 0 (what a reader that finds rotated tiles is trained and checked against).
+    outlines: tuple[np.ndarray, ...] = ()
+
+
+def render_scene(
+    rng: np.random.Generator,
+    n_line: int | None = None,
+    n_down: int | None = None,
+    n_up: int | None = None,
+    size: tuple[int, int] | None = None,
+    hand: bool | None = None,
+) -> DominoScene:
+    """One table scene (``size`` is width, height): a line of play of ``n_line`` tiles, a
+    boneyard of ``n_down`` face-down tiles, ``n_up`` loose face-up tiles, sometimes a hand."""
+    if size is None:
+        size = [(960, 720), (1280, 720), (1024, 768)][rng.integers(3)]
+    width, height = size
+    side = float(rng.uniform(0.04, 0.07) * min(width, height))
+    n_line = int(rng.integers(0, 12)) if n_line is None else n_line
+    n_down = int(rng.integers(0, 6)) if n_down is None else n_down
+    n_up = int(rng.integers(0, 5)) if n_up is None else n_up
+    layout = random_layout(rng, size, side, n_line, n_down, n_up)
+    style = random_style(rng)
+    canvas = scene.background(rng, (height, width))
+    for tile in layout.tiles:
+        canvas = paste_tile(canvas, style, tile, rng)
+    canvas = scene.lighting_gradient(canvas, rng)
+    canvas, _, matrix = scene.perspective_warp(canvas, [], rng)
+    outlines = tuple(scene.warp_points(t.outline(), matrix) for t in layout.tiles)
+    tile_boxes = tuple(_box(outline, size) for outline in outlines)
+    half_boxes = tuple(
+        None
+        if tile.halves is None
+        else (
+            _box(scene.warp_points(tile.half_outline(0), matrix), size),
+            _box(scene.warp_points(tile.half_outline(1), matrix), size),
+        )
+        for tile in layout.tiles
+    )
+    covered = np.zeros((height, width), np.float32)
+    if hand if hand is not None else rng.random() < 0.15:
+        canvas, covered = scene.hand_occluder(canvas, rng)
+    labels: list[Label] = []
+    hidden: list[int] = []
+    for index, (tile, box, halves) in enumerate(
+        zip(layout.tiles, tile_boxes, half_boxes, strict=True)
+    ):
+        if scene.occluded_fraction(covered, box) > HIDDEN_SHARE:
+            hidden.append(index)
+        elif tile.halves is None or halves is None:
+            labels.append(Label(DOMINO_FACE_DOWN, box))
+        else:
+            labels.extend(Label(pips, half) for pips, half in zip(tile.halves, halves, strict=True))
+    image = scene.degrade(canvas, rng)
+    return DominoScene(
+        image, layout, tuple(labels), tile_boxes, half_boxes, tuple(hidden), outlines
+    )
+
+
+def _box(corners: np.ndarray, size: tuple[int, int]) -> Box:
+    x0, y0 = np.clip(corners.min(axis=0), 0, size)
+    x1, y1 = np.clip(corners.max(axis=0), 0, size)
+    return Box(float(x0), float(y0), float(x1 - x0), float(y1 - y0))
+
+
+def scene_json(rendered: DominoScene) -> dict:
+    """The truth a YOLO label cannot hold: whole tiles, their halves and the layout graph."""
+    layout = rendered.layout
+    return {
+        "tiles": [
+            {
+                "halves": None if tile.halves is None else list(tile.halves),
+                "box": box.as_list(),
+                "half_boxes": None if halves is None else [h.as_list() for h in halves],
+                "outline": np.round(outline, 1).tolist(),
+                "in_line": index in layout.line,
+                "hidden": index in rendered.hidden,
+            }
+            for index, (tile, box, halves, outline) in enumerate(
+                zip(
+                    layout.tiles,
+                    rendered.tile_boxes,
+                    rendered.half_boxes,
+                    rendered.outlines,
+                    strict=True,
+                )
+            )
+        ],
+        "line": list(layout.line),
+        "links": [[list(a), list(b)] for a, b in layout.links],
+        "open_ends": [list(end) for end in layout.open_ends],
+    }
+
+
+def render_dataset(out: Path, count: int, seed: int) -> None:
+    """``count`` scenes as ``domino_00000.jpg`` with YOLO ``.txt`` and layout ``.json``."""
+    for index, rendered in enumerate(scenes(count, seed)):
+        stem = f"domino_{index:05d}"
+        write_sample(out, stem, rendered.image, rendered.labels)
+        (Path(out) / f"{stem}.json").write_text(json.dumps(scene_json(rendered)))
+
+
+def scenes(count: int, seed: int) -> Iterator[DominoScene]:
+    """The scenes of ``render_dataset``, for tests and benches that need the truth in memory."""
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        yield render_scene(rng)
