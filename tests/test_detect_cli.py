@@ -4,6 +4,9 @@ pixels of the input image, unreadable images reported and skipped, exit status 2
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import cv2
 import numpy as np
@@ -29,6 +32,24 @@ def die_photo(path, values: list[int]) -> None:
         for gx, gy in PIP_LAYOUT[value]:
             cv2.circle(image, (cx + gx * 19, cy + gy * 19), 7, (20, 20, 20), -1, cv2.LINE_AA)
     cv2.imwrite(str(path), image)
+
+
+def test_json_output_stays_clean_on_a_machine_where_ultralytics_never_ran(tmp_path) -> None:
+    """Its first import announces a new settings file: that must not reach stdout."""
+    photo = tmp_path / "a.png"
+    die_photo(photo, [4])
+    env = {**os.environ, "YOLO_CONFIG_DIR": str(tmp_path / "fresh-settings")}
+    env.pop("YOLO_VERBOSE", None)
+    cli = "import sys; from ui.cli import main; sys.exit(main(sys.argv[1:]))"
+    done = subprocess.run(
+        [sys.executable, "-c", cli, "detect", "dice", str(photo), "--json", "--reader", "yolo"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert [json.loads(line)["image"] for line in done.stdout.splitlines()] == [str(photo)]
 
 
 @pytest.mark.parametrize("reader", ["classical", "yolo", "combined"])

@@ -8,7 +8,9 @@ not a die: a hand, a cable, a shadow), so it also cleans up the finder's false a
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sys
 from pathlib import Path
 
 import cv2
@@ -45,9 +47,13 @@ class LearnedReader:
             # ultralytics writes its settings file on import: keep it out of the home folder.
             os.environ.setdefault("YOLO_CONFIG_DIR", str(_settings_dir()))
             os.environ.setdefault("YOLO_OFFLINE", "1")
-            from ultralytics import YOLO
+            os.environ.setdefault("YOLO_VERBOSE", "False")
+            # Its first import on a machine announces the new settings file on stdout, which
+            # would corrupt `tableref detect --json`: anything it says goes to stderr.
+            with contextlib.redirect_stdout(sys.stderr):
+                from ultralytics import YOLO
 
-            model = YOLO(str(self.weights), task="classify")
+                model = YOLO(str(self.weights), task="classify")
             model.model.float().eval()
             names = tuple(model.names[i] for i in range(len(model.names)))
             if names != CLASS_NAMES:
