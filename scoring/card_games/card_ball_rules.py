@@ -31,7 +31,7 @@ AUXILIARY = (14, 15)  # L94: no card
 BALL_OF_RANK = {"A": 1, **{str(n): n for n in range(2, 11)}, "J": 11, "Q": 12, "K": 13}
 RANK_OF_BALL = {ball: rank for rank, ball in BALL_OF_RANK.items()}
 
-SINGLE_FOULS = ("illegal_shot", "scratch", "off_table")  # L115-L120
+# Fouls other than these cost one card: illegal shot, scratch, ball off the table (L115-L120).
 DOUBLE_FOULS = ("wrong_ball", "legal_and_wrong")  # L121-L124
 
 OPTIONS = (

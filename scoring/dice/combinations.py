@@ -14,7 +14,6 @@ Dice = Sequence[int]
 
 LOW_STRAIGHT = (1, 2, 3, 4, 5)
 HIGH_STRAIGHT = (2, 3, 4, 5, 6)
-RUNS_OF_FOUR = ((1, 2, 3, 4), (2, 3, 4, 5), (3, 4, 5, 6))
 
 
 def counts(dice: Dice) -> Counter[int]:

@@ -77,10 +77,6 @@ def pips(tiles: Iterable[Tile]) -> int:
     return sum(t.pips for t in tiles)
 
 
-def tiles_text(tiles: Iterable[Tile]) -> str:
-    return " ".join(str(t) for t in tiles)
-
-
 def duplicates(tiles: Iterable[Tile]) -> list[Tile]:
     """Tiles named more than once (T01: a second 3-4 is an alert, never silently kept)."""
     seen: set[Tile] = set()
