@@ -758,3 +758,25 @@ def test_shot_judges_a_carom_shot_record(tmp_path, capsys, monkeypatch) -> None:
     assert status == 0
     assert "Anna writes off 50: 250 to go" in out
     assert row_count(journal) == 1
+
+
+def test_a_command_whose_extra_is_missing_names_the_extra(capsys, monkeypatch) -> None:
+    def without_opencv(args):
+        raise ModuleNotFoundError("No module named 'cv2'", name="cv2")
+
+    monkeypatch.setattr("ui.commands.eval.run", without_opencv)
+    status, _, err = run_cli(capsys, monkeypatch, "eval", "dice", "anywhere")
+    assert status == 2
+    assert err.strip() == (
+        "error: cv2 is not installed: this command needs the [vision] extra "
+        "(pip install -e '.[vision]', or bash scripts/setup-dev.sh)"
+    )
+
+
+def test_a_missing_module_of_our_own_is_still_a_bug(capsys, monkeypatch) -> None:
+    def broken(args):
+        raise ModuleNotFoundError("No module named 'scoring.nothing'", name="scoring.nothing")
+
+    monkeypatch.setattr("ui.commands.eval.run", broken)
+    with pytest.raises(ModuleNotFoundError):
+        run_cli(capsys, monkeypatch, "eval", "dice", "anywhere")

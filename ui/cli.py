@@ -53,6 +53,16 @@ class CliError(CommandError):
 #: Every exception that means "bad input", not "bug": main turns them into an error line.
 USER_ERRORS = (CommandError, UnknownGame, OptionsError, ScenarioError, JournalError, OSError)
 
+#: Modules of the optional extras (pyproject.toml), so a command that needs one says which
+#: extra to install instead of failing with a traceback.
+OPTIONAL_MODULES = {
+    "cv2": "vision",
+    "torch": "vision",
+    "torchvision": "vision",
+    "ultralytics": "vision",
+    "PySide6": "ui",
+}
+
 #: What a malformed scenario can still raise past :mod:`scoring.scenario`'s own checks
 #: (``game: [yahtzee]`` is a TypeError there); a user's file must never crash ``tableref``.
 SCENARIO_CRASHES = (TypeError, ValueError, AttributeError, KeyError)
@@ -79,6 +89,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except USER_ERRORS as error:
         say_error(_one_line(error))
+        return 2
+    except ModuleNotFoundError as error:
+        extra = OPTIONAL_MODULES.get((error.name or "").split(".")[0])
+        if extra is None:
+            raise
+        say_error(
+            f"{error.name} is not installed: this command needs the [{extra}] extra "
+            f"(pip install -e '.[{extra}]', or bash scripts/setup-dev.sh)"
+        )
         return 2
     except KeyboardInterrupt:
         print(file=sys.stderr)
