@@ -137,7 +137,7 @@ def test_pip_counter_reads_every_face(value) -> None:
 
 
 def test_readers_registry_names_the_readers_and_a_default() -> None:
-    assert set(readers.READERS) == {"classical", "yolo", "combined"}
+    assert set(readers.READERS) == {"classical", "yolo", "combined", "detector"}
     assert readers.DEFAULT in readers.READERS
 
 
@@ -176,8 +176,8 @@ def test_committed_weights_load_and_read_a_rendered_die() -> None:
 
 
 def test_default_reader_reads_a_fixed_set_of_real_photos() -> None:
-    """Twelve real photos (every 26th of dice-real-train sorted by name); the harness measures
-    96 % of dice read right on the held-out fifth and 93 % on all 310 photos."""
+    """Twelve real photos (every 26th of dice-real-train sorted by name; the detector trained on
+    some of them); the harness measures 100 % of dice read right on the held-out fifth."""
     if not REAL.is_dir():
         pytest.skip(f"{REAL} is absent (real photos are not shipped with the repository)")
     reader = readers.READERS[readers.DEFAULT]()
@@ -191,4 +191,4 @@ def test_default_reader_reads_a_fixed_set_of_real_photos() -> None:
         ]
         total += len(labels)
         right += read_right(reader.read(image), labels)
-    assert right >= 0.75 * total, f"{right}/{total}"
+    assert right >= 0.9 * total, f"{right}/{total}"

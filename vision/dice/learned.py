@@ -44,10 +44,7 @@ class LearnedReader:
                     f"dice classifier weights not found: {self.weights} "
                     "(train them with scripts/train_dice.py)"
                 )
-            # ultralytics writes its settings file on import: keep it out of the home folder.
-            os.environ.setdefault("YOLO_CONFIG_DIR", str(_settings_dir()))
-            os.environ.setdefault("YOLO_OFFLINE", "1")
-            os.environ.setdefault("YOLO_VERBOSE", "False")
+            ultralytics_env()
             # Its first import on a machine announces the new settings file on stdout, which
             # would corrupt `tableref detect --json`: anything it says goes to stderr.
             with contextlib.redirect_stdout(sys.stderr):
@@ -90,6 +87,14 @@ class LearnedReader:
             value = 1 if cocked else int(name)
             readings.append(DieReading(value, candidate.box(), confidence, cocked))
         return readings
+
+
+def ultralytics_env() -> None:
+    """Settings for ultralytics before its import: it writes a settings file on import (kept
+    out of the home folder), must not go online, and must not chatter."""
+    os.environ.setdefault("YOLO_CONFIG_DIR", str(_settings_dir()))
+    os.environ.setdefault("YOLO_OFFLINE", "1")
+    os.environ.setdefault("YOLO_VERBOSE", "False")
 
 
 def _settings_dir() -> Path:

@@ -1,0 +1,111 @@
+"""The detector dice reader: one small network finds every die and reads its face.
+
+The classical finder loses dice that touch at an angle, and a reader of the finder's patches
+can only read what the finder found; a detector (``dice_det.yaml``: YOLOv8n's layout, channels
+capped at 128, 1.9 M parameters) trained from scratch by ``scripts/train_dice_detector.py`` on
+rendered scenes and four fifths of the real photos finds and reads in one pass.  Its classes are
+the faces 1..6 and ``cocked``; its boxes are a die's top face (as the labels are).
+
+Measured by the harness on data it never saw: 100 % of the dice read right on the held-out fifth
+of the real photos, 95 % on 200 rendered scenes (most misses: cocked dice, 74 % found); about
+10 frames per second at 1280x720 on one core, against over 40 for the classical reader.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from vision.dice.learned import ultralytics_env
+from vision.types import Box, DieReading
+
+CLASS_NAMES = ("one", "two", "three", "four", "five", "six", "cocked")
+"""The detector's classes in index order (the renderer's label classes)."""
+
+WEIGHTS = Path(__file__).parent / "weights" / "dice_det.pt"
+
+IMAGE_SIZE = 640
+"""The network's input side: a 640x480 photo at its own size (its smallest dice are 7 px)."""
+
+CONFIDENCE = 0.25
+"""A detection less sure than this is dropped.  Chosen on development sets only (the real photos
+trained on, rendered scenes of seed 1234): it reads the most images exactly there.  The
+single pip of a real one often scores under 0.35, so a higher threshold loses ones."""
+
+OVERLAP = 0.5
+"""Two detections overlapping by more than this IoU are one die, whatever they read (the surer
+one stays): dice lie side by side, never on top of each other."""
+
+NESTED = 0.7
+"""A detection with this share of its box inside a surer one's is the same die boxed twice (the
+top face and a larger box around the whole die, seen on real ones), so it is dropped."""
+
+
+class DetectorReader:
+    """Finds and reads dice with the trained detector.
+
+    Loading torch and the weights takes a second or two, so it happens on first use.
+    """
+
+    name = "detector"
+
+    def __init__(self, weights: Path = WEIGHTS) -> None:
+        self.weights = weights
+        self._model = None
+
+    def _load(self):
+        if self._model is None:
+            if not self.weights.is_file():
+                raise FileNotFoundError(
+                    f"dice detector weights not found: {self.weights} "
+                    "(train them with scripts/train_dice_detector.py)"
+                )
+            ultralytics_env()
+            # Anything ultralytics says goes to stderr: `tableref detect --json` owns stdout.
+            with contextlib.redirect_stdout(sys.stderr):
+                from ultralytics import YOLO
+
+                model = YOLO(str(self.weights), task="detect")
+            names = tuple(model.names[i] for i in range(len(model.names)))
+            if names != CLASS_NAMES:
+                raise ValueError(f"{self.weights}: classes {names}, expected {CLASS_NAMES}")
+            self._model = model
+        return self._model
+
+    def read(self, image: np.ndarray) -> list[DieReading]:
+        model = self._load()
+        with contextlib.redirect_stdout(sys.stderr):
+            [result] = model.predict(
+                image,
+                imgsz=IMAGE_SIZE,
+                conf=CONFIDENCE,
+                iou=OVERLAP,
+                agnostic_nms=True,
+                device="cpu",
+                verbose=False,
+            )
+        readings: list[DieReading] = []
+        boxes = result.boxes
+        found = zip(boxes.xyxy.tolist(), boxes.cls.tolist(), boxes.conf.tolist(), strict=True)
+        for (x0, y0, x1, y1), cls, confidence in sorted(found, key=lambda item: -item[2]):
+            box = Box(float(x0), float(y0), float(x1 - x0), float(y1 - y0))
+            if any(nested_share(box, kept.box) >= NESTED for kept in readings):
+                continue
+            cocked = CLASS_NAMES[int(cls)] == "cocked"
+            # A cocked die has no face up; the value is a placeholder the caller must not use.
+            value = 1 if cocked else int(cls) + 1
+            readings.append(DieReading(value, box, float(confidence), cocked))
+        return readings
+
+
+def nested_share(a: Box, b: Box) -> float:
+    """How much of the smaller of two boxes lies inside the other (1.0: fully nested)."""
+    width = min(a.x + a.w, b.x + b.w) - max(a.x, b.x)
+    height = min(a.y + a.h, b.y + b.h) - max(a.y, b.y)
+    smaller = min(a.w * a.h, b.w * b.h)
+    if width <= 0 or height <= 0 or smaller <= 0:
+        return 0.0
+    return width * height / smaller
