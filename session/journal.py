@@ -90,6 +90,7 @@ class Journal:
         self.players: tuple[str, ...] = tuple(meta["players"])
         self.options: dict[str, Any] = dict(meta["options"])
         self.match = match
+        self.last_row: JournalRow | None = None  # the row the latest accepted submit wrote
 
     # ----------------------------------------------------------------------------------------
     # Creating and opening.
@@ -183,6 +184,7 @@ class Journal:
             )
             self._append(row)
             self.match.commit(outcome, state)
+            self.last_row = row
         return outcome
 
     def _append(self, row: JournalRow) -> None:

@@ -562,7 +562,7 @@ def test_demo_recording_is_a_full_interesting_game() -> None:
 
 def test_demo_announces_every_action_and_ends_with_totals_and_winner(capsys, monkeypatch) -> None:
     view = demo_view()
-    status, out, err = run_cli(capsys, monkeypatch, "demo")
+    status, out, err = run_cli(capsys, monkeypatch, "demo", "--actions")
     assert status == 0, err
     steps = load(DEMO).steps
     assert len(re.findall(r"^\s+\d+\. ", out, re.M)) == len(steps)
@@ -575,7 +575,7 @@ def test_demo_announces_every_action_and_ends_with_totals_and_winner(capsys, mon
 
 def test_demo_quiet_prints_only_the_sheet(capsys, monkeypatch) -> None:
     view = demo_view()
-    status, out, _ = run_cli(capsys, monkeypatch, "demo", "--quiet", "--lang", "ru")
+    status, out, _ = run_cli(capsys, monkeypatch, "demo", "--actions", "--quiet", "--lang", "ru")
     assert status == 0
     lines = out.splitlines()
     assert lines[0].split() == view["players"]

@@ -17,6 +17,8 @@ from ui.commands import CommandError
 TARGETS = {
     "vision": "vision.bench",
     "panel": "hardware.bench",
+    "carom": "vision.carom.bench",
+    "session": "session.latency",
 }
 
 

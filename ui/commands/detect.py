@@ -4,7 +4,8 @@ One line per image: JSON with ``--json`` (``{"image", "dice": [{"value", "box", 
 "cocked"}]}`` or ``{"image", "tiles": [{"halves", "box", "face_up", "confidence"}]}``, boxes
 ``[x, y, w, h]`` in pixels of the input image), else a short text.  An image that cannot be read
 is one ``error:`` line naming it; the other images are still read, and the exit status is 2.
-Readers come from the same registries as ``tableref eval``.
+Readers come from the same registries as ``tableref eval``.  ``tableref detect table VIDEO``
+prints the shot records seen in a carom table video (:mod:`vision.carom.cli`).
 """
 
 from __future__ import annotations
@@ -19,9 +20,24 @@ from ui.commands.eval import REGISTRIES, make_reader
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
-    parser = commands.add_parser("detect", help="read dice or domino tiles in images")
-    parser.add_argument("kind", choices=sorted(REGISTRIES), metavar="KIND", help="dice|dominoes")
-    parser.add_argument("images", type=Path, nargs="+", metavar="IMAGE", help="image files")
+    parser = commands.add_parser(
+        "detect", help="read dice or domino tiles in images, or shots in a table video"
+    )
+    parser.add_argument(
+        "kind",
+        choices=sorted([*REGISTRIES, "table", "cards"]),
+        metavar="KIND",
+        help="dice|dominoes|table|cards",
+    )
+    parser.add_argument(
+        "images", type=Path, nargs="+", metavar="IMAGE", help="image files (table: a video)"
+    )
+    parser.add_argument(
+        "--game", default="seven_skittles", help="table: seven_skittles (default) or five_pins"
+    )
+    parser.add_argument(
+        "--deck", metavar="PROFILE", help="cards: a deck profile .json or a name like 36-russian"
+    )
     parser.add_argument("--reader", help="reader name (default: the registry's default)")
     parser.add_argument("--json", action="store_true", help="one JSON object per image")
     parser.set_defaults(run=run)
@@ -29,6 +45,15 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     import cv2
+
+    if args.kind == "table":
+        from vision.carom.cli import detect_table
+
+        return detect_table(args.images, args.game, args.json)
+    if args.kind == "cards":
+        from vision.cards.cli import detect_cards
+
+        return detect_cards(args.images, args.deck, args.reader, args.json)
 
     reader = make_reader(args.kind, args.reader)
     status = 0

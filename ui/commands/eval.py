@@ -2,7 +2,8 @@
 
 Readers are found in registries the reader modules provide: ``vision.dice.readers`` and
 ``vision.dominoes.readers`` each expose ``READERS`` (name -> factory) and ``DEFAULT`` (a name),
-so a new reader is one entry there and this command does not change.
+so a new reader is one entry there and this command does not change.  ``tableref eval shots DIR``
+scores the carom shot observer on simulated shots (:mod:`vision.carom.evaluate`).
 """
 
 from __future__ import annotations
@@ -26,9 +27,19 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser = commands.add_parser(
         "eval", help="score a reader on a labelled YOLO folder: " + ", ".join(REGISTRIES)
     )
-    parser.add_argument("kind", choices=sorted(REGISTRIES), metavar="KIND", help="dice|dominoes")
-    parser.add_argument("folder", type=Path, metavar="DIR", help="images with YOLO .txt labels")
+    parser.add_argument(
+        "kind",
+        choices=sorted([*REGISTRIES, "shots", "cards"]),
+        metavar="KIND",
+        help="dice|dominoes|shots|cards",
+    )
+    parser.add_argument(
+        "folder", type=Path, metavar="DIR", help="images with YOLO .txt labels (shots: synth shots)"
+    )
     parser.add_argument("--reader", help="reader name (default: the registry's default)")
+    parser.add_argument(
+        "--deck", metavar="PROFILE", help="cards: a deck profile .json or a name like 36-russian"
+    )
     parser.add_argument("--json", action="store_true", help="one JSON document instead of a table")
     parser.add_argument("--limit", type=int, metavar="N", help="only the first N images")
     parser.add_argument(
@@ -54,6 +65,14 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--iou must be in (0, 1], got {iou}")
     if not args.folder.is_dir():
         raise CommandError(f"{args.folder}: no such folder")
+    if args.kind == "shots":
+        from vision.carom.cli import eval_shots
+
+        return eval_shots(args.folder, args.limit, args.json)
+    if args.kind == "cards":
+        from vision.cards.cli import eval_cards
+
+        return eval_cards(args.folder, args.deck, args.reader, args.limit, args.json)
     reader = make_reader(args.kind, args.reader)
     evaluate = evaluate_dice if args.kind == "dice" else evaluate_dominoes
     try:

@@ -14,15 +14,22 @@ from ui.commands import CommandError
 RENDERERS = {
     "dice": "vision.synth.dice",
     "dominoes": "vision.synth.dominoes",
+    "shots": "vision.synth.carom",
+    "cards": "vision.synth.cards",
 }
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser = commands.add_parser("synth", help="render labelled scenes: " + ", ".join(RENDERERS))
-    parser.add_argument("kind", choices=sorted(RENDERERS), metavar="KIND", help="dice|dominoes")
+    parser.add_argument(
+        "kind", choices=sorted(RENDERERS), metavar="KIND", help="dice|dominoes|shots|cards"
+    )
     parser.add_argument("--count", type=int, required=True, metavar="N", help="how many scenes")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (0)")
     parser.add_argument("--out", type=Path, required=True, metavar="DIR", help="output folder")
+    parser.add_argument(
+        "--style", metavar="S", help="cards: the deck style (default: a training style per scene)"
+    )
     parser.set_defaults(run=run)
 
 
@@ -40,6 +47,21 @@ def run(args: argparse.Namespace) -> int:
     render = getattr(module, "render_dataset", None)
     if render is None:
         raise CommandError(f"the {args.kind} renderer has no render_dataset")
-    render(args.out, args.count, args.seed)
+    if args.style is None:
+        render(args.out, args.count, args.seed)
+    else:
+        render(args.out, args.count, args.seed, _card_style(args.kind, args.style))
     print(f"{args.count} {args.kind} scenes (seed {args.seed}) written to {args.out}")
     return 0
+
+
+def _card_style(kind: str, style: str) -> str:
+    if kind != "cards":
+        raise CommandError("--style is for cards only")
+    from vision.cards.faces import STYLES
+
+    if style not in STYLES:
+        raise CommandError(
+            f"--style: unknown card style {style!r}; choose from {', '.join(STYLES)}"
+        )
+    return style

@@ -1,0 +1,67 @@
+"""The issue-9 measurement: both card readers on rendered tables of the held-out deck style.
+
+Renders (unless the folders exist) ``--scenes`` mixed-deck tables and as many tables of one
+36-card Russian deck, all in ``faces.HELD_OUT`` (a style no reader was trained or tuned on),
+teaches that deck from one rendered photo per card, then scores: the learned reader on both
+sets; the template reader with the rendered profile of each set's deck and with the taught
+profile; and the layout tracker's frames per second (reader + observer, one thread).
+Run: ``nice -n 10 .venv/bin/python scripts/eval_cards_heldout.py --out build/cards-heldout``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import cv2
+
+from vision.cards.cli import tracker_fps
+from vision.cards.deck import resolve_deck
+from vision.cards.evaluate import evaluate_cards
+from vision.cards.faces import HELD_OUT
+from vision.cards.readers import learned, template
+from vision.cards.teach import code_from_name, teach_deck
+from vision.synth.cards import render_dataset, render_photos
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", type=Path, default=Path("build/cards-heldout"))
+    parser.add_argument("--scenes", type=int, default=150)
+    parser.add_argument("--seed", type=int, default=9001)
+    args = parser.parse_args()
+    mixed, fixed, photos = args.out / "mixed", args.out / "ru36", args.out / "photos"
+    if not mixed.is_dir():
+        render_dataset(mixed, args.scenes, args.seed, HELD_OUT)
+    if not fixed.is_dir():
+        render_dataset(fixed, args.scenes, args.seed + 1, HELD_OUT, 36, "russian")
+    if not photos.is_dir():
+        render_photos(photos, 36, "russian", HELD_OUT, args.seed + 2)
+    taught = teach_deck(
+        [(code_from_name(p), cv2.imread(str(p))) for p in sorted(photos.glob("*.jpg"))],
+        "taught",
+        "russian",
+    )
+    rendered = resolve_deck(f"36-russian-{HELD_OUT}")
+    runs = {
+        "learned, mixed decks": (learned(resolve_deck("52")), mixed),
+        "learned, 36 Russian": (learned(rendered), fixed),
+        "template (rendered profile), 36 Russian": (template(rendered), fixed),
+        "template (taught profile), 36 Russian": (template(taught), fixed),
+    }
+    results = {}
+    for name, (reader, folder) in runs.items():
+        report = evaluate_cards(reader, folder)
+        results[name] = report.to_json()
+        print(f"== {name}\n{report.to_text()}\n", flush=True)
+    frames = sorted(fixed.glob("*.jpg"))[:30]
+    results["tracker_fps_learned"] = tracker_fps(learned(rendered), frames)
+    print(
+        f"tracker fps (learned reader + observer, one thread): {results['tracker_fps_learned']:.1f}"
+    )
+    (args.out / "results.json").write_text(json.dumps(results, indent=1), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,175 @@
+"""Durak at the table: the card facts the cards camera (issue 9) will post, and what they mean.
+
+The facts are the contract for issue 9's observer, defined here because nothing else needs
+them yet: a card put down on the table (``CardPlaced``; ``covers`` names the attack card it lies
+on, None for a card beside the attack row) and the table swept (``TableCleared``; ``to`` is
+``pile`` for the discard, ``hand`` for a defender picking up, None when the camera cannot
+tell).  ``player`` is the seat the camera saw the card come from, when it could.
+
+Interpretation, with the engine deciding whenever the rules do:
+
+* a card on an attack card: ``defend`` by the defender (``beat`` = the covered card);
+* a card beside the row, table empty: ``attack`` by whoever may lead;
+* a card beside the row during a bout: ``throw_in`` by each player who may throw in, and
+  ``transfer`` by the defender where the variant allows it; each is dry-run through the
+  rules, and when more than one is legal (a transfer or a throw-in; two throwers) the
+  proposal is held for the operator, naming the alternatives;
+* the table cleared: ``take`` by the defender when an attack card lies uncovered (or the
+  camera saw the cards go to a hand), else ``done`` (бито) by every thrower still to pass;
+* a player's panel button says what players say aloud and a camera cannot hear: the
+  defender's is «беру» (``take``), anyone else's «бито» (``done``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.match import Match
+from session.interpreters.common import choose, legal_players
+from session.live import Proposal
+
+
+@dataclass(frozen=True)
+class CardPlaced:
+    """The table fact ``card_placed``: one card came to rest face up in ``zone`` (``table``:
+    the attack/defence area), on the card ``covers`` or beside the row (None)."""
+
+    card: str
+    zone: str = "table"
+    covers: str | None = None
+    player: str | None = None
+    frame_index: int | None = None
+    timestamp: float = 0.0
+    confidence: float = 1.0
+
+    fact = "card_placed"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "fact": self.fact,
+            "card": self.card,
+            "zone": self.zone,
+            "covers": self.covers,
+            "player": self.player,
+            "frame": self.frame_index,
+            "timestamp": round(self.timestamp, 3),
+            "confidence": round(self.confidence, 3),
+        }
+
+
+@dataclass(frozen=True)
+class TableCleared:
+    """The table fact ``table_cleared``: the bout's cards left the table, ``to`` the discard
+    pile (``pile``), a hand (``hand``) or somewhere the camera could not see (None)."""
+
+    to: str | None = None
+    frame_index: int | None = None
+    timestamp: float = 0.0
+    confidence: float = 1.0
+
+    fact = "table_cleared"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "fact": self.fact,
+            "to": self.to,
+            "frame": self.frame_index,
+            "timestamp": round(self.timestamp, 3),
+            "confidence": round(self.confidence, 3),
+        }
+
+
+class DurakInterpreter:
+    """``CardPlaced`` and ``TableCleared`` in; ``attack``, ``throw_in``, ``transfer``,
+    ``defend``, ``take`` and ``done`` proposals out."""
+
+    source = "camera"
+
+    def propose(self, fact: Any, match: Match) -> list[Proposal]:
+        if isinstance(fact, CardPlaced):
+            return self._placed(fact, match)
+        if isinstance(fact, TableCleared):
+            return self._cleared(fact, match)
+        return []
+
+    def button(self, fact: Any, match: Match) -> list[Proposal] | None:
+        """A player's button: the defender takes, anyone else is done (when the rules allow)."""
+        if fact.fact != "player" or fact.player is None:
+            return None
+        if not 1 <= fact.player <= len(match.players):
+            return []
+        player = match.players[fact.player - 1]
+        verb = "take" if player == match.view().get("defender") else "done"
+        action = {"do": verb, "by": player}
+        return choose([action], match, confidence=1.0, source="panel", frame=None)
+
+    def _placed(self, fact: CardPlaced, match: Match) -> list[Proposal]:
+        if fact.zone != "table":
+            return []
+        view = match.view()
+        defender = view.get("defender")
+        if fact.covers is not None:
+            candidates = [{"do": "defend", "by": defender, "beat": fact.covers, "with": fact.card}]
+        elif not view.get("table"):
+            candidates = [
+                {"do": "attack", "by": player, "cards": [fact.card]}
+                for player in legal_players(match, "attack")
+            ]
+        else:
+            throwers = legal_players(match, "throw_in")
+            attacker = view.get("attacker")
+            throwers.sort(key=lambda player: player != attacker)  # the attacker first
+            candidates = [
+                {"do": "throw_in", "by": player, "cards": [fact.card]} for player in throwers
+            ]
+            if defender in legal_players(match, "transfer"):
+                candidates.append({"do": "transfer", "by": defender, "cards": [fact.card]})
+        if fact.player is not None:
+            candidates = [action for action in candidates if action["by"] == fact.player]
+        return choose(
+            candidates,
+            match,
+            confidence=fact.confidence,
+            source=self.source,
+            frame=fact.frame_index,
+        )
+
+    def _cleared(self, fact: TableCleared, match: Match) -> list[Proposal]:
+        view = match.view()
+        table = view.get("table") or []
+        if not table:
+            return []
+        defender = view.get("defender")
+        uncovered = any(pair[1] is None for pair in table)
+        taking = bool(view.get("taking")) or uncovered or fact.to == "hand"
+        proposals: list[Proposal] = []
+        state = None
+        if taking and not view.get("taking"):
+            take = {"do": "take", "by": defender}
+            ambiguous = ()
+            if fact.to == "pile":
+                ambiguous = ("the cards went to the discard, but an attack card was not beaten",)
+            proposals += choose(
+                [take],
+                match,
+                confidence=fact.confidence,
+                source=self.source,
+                frame=fact.frame_index,
+                ambiguous=ambiguous,
+            )
+            outcome, after = match.check(take)
+            if not outcome.accepted:
+                return proposals
+            state = after
+        for player in legal_players(match, "done", state):
+            proposals.append(
+                Proposal(
+                    {"do": "done", "by": player},
+                    fact.confidence,
+                    self.source,
+                    fact.frame_index,
+                    f"done by {player}",
+                )
+            )
+        return proposals

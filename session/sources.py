@@ -1,0 +1,396 @@
+"""The live session's sources: a camera thread and a panel thread that only ``post``.
+
+Each source runs on its own thread so a slow reader or a serial timeout never stalls the
+others or the display; the session's inbox orders what they find.  A source that fails says
+so with a :class:`~session.live.SourceStatus` (the console shows it) and then retries (a live
+camera, a panel) or stops (a file or a folder, which will not get better): a loose cable
+must never end a game.  Threads stop on an event and are joined, so ``tableref run`` exits
+cleanly on Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from hardware.link import LinkStatus
+from hardware.panel import ButtonPressed, PanelSource
+from session.live import FrameTap, FrameView, LiveSession, SessionEvent, SourceStatus
+from vision.sources import FrameSource, FrameSourceError, open_source
+from vision.types import Frame
+
+log = logging.getLogger(__name__)
+
+
+# ---------------------------------------------------------------------------------------------
+# Perception: one frame in, table facts and what to draw out.
+
+
+class Perception(Protocol):
+    """A game family's reader and observer as one step per frame."""
+
+    def see(self, frame: Frame) -> tuple[list[Any], tuple[Mapping[str, Any], ...]]:
+        """The facts this frame settles (usually none) and the detections to draw."""
+        ...
+
+
+@dataclass
+class DicePerception:
+    """A dice reader and a :class:`vision.observe.DiceObserver`."""
+
+    reader: Any
+    observer: Any
+
+    def see(self, frame: Frame) -> tuple[list[Any], tuple[Mapping[str, Any], ...]]:
+        readings = self.reader.read(frame.image)
+        fact = self.observer.update(readings, frame.index, frame.timestamp)
+        detections = tuple(
+            {
+                "kind": "die",
+                "box": r.box.as_list(),
+                "label": "cocked" if r.cocked else str(r.value),
+                "confidence": round(r.confidence, 3),
+                "cocked": r.cocked,
+            }
+            for r in readings
+        )
+        return ([fact] if fact is not None else []), detections
+
+
+@dataclass
+class TilePerception:
+    """A domino tile reader and a :class:`vision.dominoes.observe.TileObserver`."""
+
+    reader: Any
+    observer: Any
+
+    def see(self, frame: Frame) -> tuple[list[Any], tuple[Mapping[str, Any], ...]]:
+        readings = self.reader.read(frame.image)
+        facts = self.observer.update(readings, frame.index, frame.timestamp)
+        detections = tuple(
+            {
+                "kind": "tile",
+                "box": r.box.as_list(),
+                "label": "down" if r.halves is None else f"{min(r.halves)}-{max(r.halves)}",
+                "confidence": round(r.confidence, 3),
+                "face_up": r.face_up,
+            }
+            for r in readings
+        )
+        return list(facts), detections
+
+
+@dataclass
+class ShotPerception:
+    """The carom ``ShotObserver``: it reads whole frames itself (balls and skittles)."""
+
+    observer: Any
+
+    def see(self, frame: Frame) -> tuple[list[Any], tuple[Mapping[str, Any], ...]]:
+        facts = self.observer.update(frame.image, frame.timestamp, frame.index)
+        detections = getattr(self.observer, "detections", ())
+        if callable(detections):
+            detections = detections()
+        return list(facts), tuple(detections or ())
+
+
+def perception_for(
+    family: str | None,
+    reader: str | None = None,
+    *,
+    game: str | None = None,
+    preset: str | None = None,
+) -> Perception:
+    """The perception of a game family with its default (or the named) reader; carom tables
+    are calibrated from their cushions on the first frame (``game`` names the layout)."""
+    if family == "dice":
+        from vision.dice.readers import DEFAULT, READERS
+        from vision.observe import DiceObserver
+
+        return DicePerception(_reader(READERS, reader or DEFAULT, "dice"), DiceObserver())
+    if family == "dominoes":
+        from vision.dominoes.observe import TileObserver
+        from vision.dominoes.readers import DEFAULT as TILE_DEFAULT
+        from vision.dominoes.readers import READERS as TILE_READERS
+
+        return TilePerception(
+            _reader(TILE_READERS, reader or TILE_DEFAULT, "dominoes"), TileObserver()
+        )
+    if family == "carom" and game is not None:
+        from vision.carom.observer import ShotObserver
+
+        return ShotPerception(ShotObserver(None, game, preset))
+    raise ValueError(f"no camera perception for the {family or 'unknown'} family yet")
+
+
+def _reader(readers: Mapping[str, Callable[[], Any]], name: str, kind: str) -> Any:
+    if name not in readers:
+        raise ValueError(f"unknown {kind} reader {name!r} (readers: {', '.join(readers)})")
+    return readers[name]()
+
+
+# ---------------------------------------------------------------------------------------------
+# The camera thread.
+
+
+def is_live(spec: str | int) -> bool:
+    """A camera index or a stream URL (worth retrying), not a file or a folder."""
+    return isinstance(spec, int) or spec.isdigit() or "://" in spec
+
+
+class CameraWorker:
+    """Frames from a source, through the perception, into the session (facts) and the tap
+    (the newest frame with its detections).
+
+    ``open_frames`` makes a fresh source (called again after a failure of a live camera).
+    ``live``: retry with doubling waits (``retry`` up to ``max_retry`` seconds) when the source
+    fails or ends; otherwise post the status and stop.  ``realtime`` paces a file or folder
+    by its frame timestamps, as a camera would deliver it, and drops a frame whose successor
+    is already due when perception falls behind, as a camera does (``dropped`` counts them):
+    a slow reader then adds its own time to each fact, never a growing queue.
+    ``on_frame(frame, arrived)`` is told each frame's arrival (``time.perf_counter()``) before
+    it is read: the latency bench.
+    """
+
+    def __init__(
+        self,
+        session: LiveSession,
+        open_frames: Callable[[], FrameSource | Iterable[Frame]],
+        perception: Perception,
+        tap: FrameTap | None = None,
+        *,
+        live: bool = False,
+        realtime: bool = False,
+        retry: float = 0.5,
+        max_retry: float = 8.0,
+        name: str = "camera",
+        on_frame: Callable[[Frame, float], None] | None = None,
+    ) -> None:
+        self.session = session
+        self.open_frames = open_frames
+        self.perception = perception
+        self.tap = tap
+        self.live = live
+        self.realtime = realtime
+        self.retry = retry
+        self.max_retry = max_retry
+        self.name = name
+        self.on_frame = on_frame
+        self.frames = 0
+        self.dropped = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=f"tableref-{name}", daemon=True)
+
+    def start(self) -> CameraWorker:
+        self._thread.start()
+        return self
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+
+    def join(self, timeout: float | None = None) -> None:
+        self._thread.join(timeout)
+
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()
+
+    def _status(self, state: str, text: str) -> None:
+        self.session.post(SourceStatus(self.name, state, text))
+
+    def _run(self) -> None:
+        wait = self.retry
+        while not self._stop.is_set():
+            try:
+                ended = self._session_of_frames()
+            except FrameSourceError as error:
+                self._status("error", str(error))
+            except Exception as error:  # a reader or driver fault must not kill the session
+                log.exception("%s failed", self.name)
+                self._status("error", f"{type(error).__name__}: {error}")
+            else:
+                self._status("disconnected", ended)
+                if self.frames:
+                    wait = self.retry
+            if not self.live or self._stop.is_set():
+                return
+            self._stop.wait(wait)
+            wait = min(wait * 2, self.max_retry)
+
+    def _session_of_frames(self) -> str:
+        """Deliver frames until the source ends (returns why) or fails (raises)."""
+        source = self.open_frames()
+        name = getattr(source, "name", self.name)
+        delivered = 0
+        start: tuple[float, float] | None = None
+        previous = 0.0
+        failing = False
+        try:
+            for frame in source:
+                if self._stop.is_set():
+                    return "stopped"
+                if start is None:
+                    start = (time.perf_counter(), frame.timestamp)
+                    self._status("connected", str(name))
+                elif self.realtime:
+                    due = start[0] + (frame.timestamp - start[1])
+                    late = time.perf_counter() - due
+                    if late > frame.timestamp - previous:
+                        self.dropped += 1  # the next frame is due already: a camera drops it
+                        previous = frame.timestamp
+                        continue
+                    if self._stop.wait(max(0.0, -late)):
+                        return "stopped"
+                previous = frame.timestamp
+                if self.on_frame is not None:
+                    self.on_frame(frame, time.perf_counter())
+                try:
+                    facts, detections = self.perception.see(frame)
+                except Exception as error:  # one bad frame: say so, keep watching
+                    log.exception("%s: frame %d could not be read", name, frame.index)
+                    self._status("error", f"frame {frame.index}: {type(error).__name__}: {error}")
+                    failing = True
+                    continue
+                if failing:
+                    failing = False
+                    self._status("connected", str(name))
+                if self.tap is not None:
+                    self.tap.put(FrameView(frame.image, frame.index, frame.timestamp, detections))
+                for fact in facts:
+                    self.session.post(fact)
+                delivered += 1
+                self.frames += 1
+        finally:
+            close = getattr(source, "close", None)
+            if close is not None:
+                close()
+        if delivered == 0:
+            raise FrameSourceError(str(name), "delivered no frame")
+        return f"{name}: ended after {delivered} frames"
+
+
+def camera_worker(
+    session: LiveSession,
+    spec: str | int,
+    perception: Perception,
+    tap: FrameTap | None = None,
+    *,
+    realtime: bool | None = None,
+    fps: float | None = None,
+) -> CameraWorker:
+    """The camera thread for what a user typed: a camera index or URL (retried when it fails),
+    a video file or an image folder (paced in real time unless ``realtime`` is False)."""
+    live = is_live(spec)
+
+    def opener() -> FrameSource:
+        if live:  # this thread reconnects, saying so on the console while it tries
+            return open_source(spec, reconnect=False)
+        folder = fps is not None and Path(str(spec)).is_dir()
+        return open_source(spec, **({"fps": fps} if folder else {}))
+
+    return CameraWorker(
+        session,
+        opener,
+        perception,
+        tap,
+        live=live,
+        realtime=(not live) if realtime is None else realtime,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The panel thread.
+
+#: A link's status kinds as the console's source states.
+LINK_STATES = {
+    "connected": "connected",
+    "disconnected": "disconnected",
+    "reboot": "connected",
+    "device_error": "error",
+    "keymap": "warning",
+}
+
+
+class PanelWorker:
+    """Polls a :class:`PanelSource`: button facts and link changes into the session, and the
+    verdicts handed to :meth:`show` onto the panel's outputs (from this thread, which owns the
+    serial link)."""
+
+    def __init__(
+        self, session: LiveSession, source: PanelSource, *, poll: float = 0.05, name: str = "panel"
+    ) -> None:
+        self.session = session
+        self.source = source
+        self.poll = poll
+        self.name = name
+        self._shows: queue.Queue[tuple[Any, ...]] = queue.Queue()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=f"tableref-{name}", daemon=True)
+
+    def start(self) -> PanelWorker:
+        self.session.post(SourceStatus(self.name, "disconnected", "looking for the panel"))
+        self._thread.start()
+        return self
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+        self.source.link.close()
+
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()
+
+    def show(self, verdicts: Iterable[Any]) -> None:
+        """Queue verdicts for the panel's outputs (a buzzer on a foul); safe from any thread."""
+        verdicts = tuple(verdicts)
+        if verdicts:
+            self._shows.put(verdicts)
+
+    def listener(self, event: SessionEvent) -> None:
+        """A session listener: the verdicts of accepted and refused events go to the panel."""
+        if event.kind in ("accepted", "refused"):
+            self.show(event.verdicts)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                records = self.source.poll(self.poll)
+                while not self._shows.empty():
+                    self.source.show(self._shows.get_nowait())
+            except Exception as error:  # a driver fault: report, wait, try again
+                log.exception("%s failed", self.name)
+                self.session.post(
+                    SourceStatus(self.name, "error", f"{type(error).__name__}: {error}")
+                )
+                self._stop.wait(1.0)
+                continue
+            for record in records:
+                if isinstance(record, ButtonPressed):
+                    self.session.post(record)
+                elif isinstance(record, LinkStatus):
+                    state = LINK_STATES.get(record.kind, "warning")
+                    self.session.post(SourceStatus(self.name, state, record.text))
+
+
+def open_panel(
+    port: str, keymap: Any = None, *, patterns: Iterable[str] = (), settings: Any = None
+) -> PanelSource:
+    """A panel on ``port``; ``auto`` searches the machine's serial ports and ``patterns``
+    (the links running emulators leave, ``tableref panel emulate``)."""
+    from hardware.keymap import DEFAULT_KEYMAP, load_keymap
+    from hardware.link import Link, scan_ports
+    from hardware.panel import Panel
+
+    finder: Any = scan_ports(list(patterns)) if port == "auto" else port
+    link = Link(finder, settings=settings) if settings is not None else Link(finder)
+    return PanelSource(link, Panel(load_keymap(keymap or DEFAULT_KEYMAP)))

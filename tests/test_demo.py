@@ -1,0 +1,185 @@
+"""``tableref demo``: the dice night generated, read by the camera pipeline and refereed, headless;
+the renderer is deterministic and the player feeds a session from its own thread."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from scoring.match import Match
+from scoring.registry import create_engine
+from scoring.scenario import load
+from session import demo, demo_skittles
+from session.demo_render import REST, TUMBLE, DiceTable
+from session.demo_script import script_steps
+from session.live import FrameTap
+from session.recording import Recording
+from session.replay import refold
+from ui.cli import main
+
+TURNS = 3
+
+
+def truth_view(turns: int) -> dict:
+    """The bundled game's first ``turns`` turns folded straight through the engine."""
+    scenario = load(demo.DICE_NIGHT)
+    match = scenario.match()
+    for step in script_steps(scenario, turns):
+        assert match.submit(step).accepted
+    return match.view()
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    return tmp_path / "tableref" / "demo"
+
+
+@pytest.fixture(scope="module")
+def one_turn(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Anna's first turn of the dice night (three throws), made once for the player tests."""
+    return demo.dice_night(tmp_path_factory.mktemp("cache"), turns=1)
+
+
+def test_headless_demo_reads_the_throws_and_ends_with_the_games_totals(cache, capsys) -> None:
+    status = main(["demo", "--game", "dice", "--turns", str(TURNS)])
+    out = capsys.readouterr().out
+    assert status == 0
+    view = truth_view(TURNS)
+    steps = script_steps(load(demo.DICE_NIGHT), TURNS)
+    assert out.startswith("no display (DISPLAY/WAYLAND_DISPLAY unset): playing headless\n")
+    assert "making dice-night-v1-seed12-3.tableref (first run only" in out
+    # One numbered line per step of the game; the rolls came from the camera.
+    numbered = re.findall(r"^\s+\d+\. (.*)$", out, re.M)
+    assert len(numbered) == len(steps)
+    rolls = [line for line in numbered if ": roll " in line]
+    assert rolls and all("(camera " in line for line in rolls)
+    # The sixth throw: two dice against each other, misread, refused, held and corrected.
+    assert "held for the operator: Boris: roll" in out
+    assert "the operator: held (refused: 5 dice must be on the table" in out
+    assert "perception read 7 of 8 throws right" in out
+    totals = r"\s+".join(str(view["scores"][player]) for player in view["players"])
+    assert re.search(rf"^Total\s+{totals}$", out, re.M)
+    assert view["scores"] == {"Anna": 40, "Boris": 50}
+    played = re.search(r"this session is recorded in (\S+)", out)
+    assert played is not None and Path(played.group(1), "journal.sqlite").is_file()
+    # The recording is made once: a second run plays the cached one.
+    assert main(["demo", "--game", "dice", "--turns", str(TURNS), "--quiet"]) == 0
+    again = capsys.readouterr().out
+    assert "making" not in again
+    assert re.search(rf"^Total\s+{totals}$", again, re.M)
+    assert len(list(cache.glob("played-*"))) == 1
+
+
+def test_actions_demo_replays_the_game_without_a_camera(capsys) -> None:
+    status = main(["demo", "--actions", "--turns", "1"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert len(re.findall(r"^\s+\d+\. ", out, re.M)) == 6  # Anna's first turn
+    assert re.search(r"^Total\s+16\s+0$", out, re.M)
+
+
+def test_demo_refuses_nonsense_numbers(capsys) -> None:
+    assert main(["demo", "--turns", "0"]) == 2
+    assert "--turns must be at least 1, got 0" in capsys.readouterr().err
+
+
+def test_the_renderer_draws_the_same_throw_for_the_same_seed() -> None:
+    first = list(DiceTable(12).throw(3, [1, 2, 3]))
+    second = list(DiceTable(12).throw(3, [1, 2, 3]))
+    assert len(first) == TUMBLE + REST
+    assert all(np.array_equal(a.image, b.image) for a, b in zip(first, second, strict=True))
+    assert [frame.at_rest for frame in first] == [False] * TUMBLE + [True] * REST
+    assert all(frame.values == (1, 2, 3) for frame in first[TUMBLE:])
+    assert not np.array_equal(first[-1].image, list(DiceTable(13).throw(3, [1, 2, 3]))[-1].image)
+
+
+def test_the_player_feeds_the_session_from_its_own_thread(one_turn, tmp_path) -> None:
+    source = one_turn
+    tap = FrameTap()
+    played, player = demo.prepare(source, tmp_path / "played.tableref", tap=tap)
+    player.speed = 20.0
+    ended = []
+    player.on_end = lambda: ended.append(True)
+    played.operator.start()
+    player.start()
+    deadline = time.monotonic() + 120
+    while not (ended and played.operator.done) and time.monotonic() < deadline:
+        played.session.pump(timeout=0.05)
+    player.stop()
+    played.session.pump()
+    played.close()
+    assert ended and played.operator.done
+    assert played.session.view()["scores"] == {"Anna": 16, "Boris": 0}
+    assert played.operator.tally.throws == 3
+    assert played.session.status["camera"].state == "disconnected"
+    frame = tap.get()
+    assert frame is not None and frame.index == 29 and frame.detections
+
+
+def test_the_skittles_shot_is_seen_by_the_shot_observer_and_refereed(tmp_path) -> None:
+    folder = tmp_path / "shot.tableref"
+    outcome = demo_skittles.generate(folder)
+    # The score is the true shot's, whatever the camera made of it (the operator saw to that).
+    truth = Match(create_engine(demo_skittles.GAME), demo_skittles.PLAYERS)
+    assert truth.submit({"do": "start", "by": "Anna"}).accepted
+    assert truth.submit(outcome.truth).accepted
+    assert outcome.session.view()["scores"] == truth.view()["scores"]
+    with Recording.open(folder) as recording:
+        rows = recording.rows()
+        assert refold(recording).equal
+        [fact] = recording.facts()
+    assert fact["fact"]["fact"] == "shot_ended"
+    assert rows[0].action == {"do": "start", "by": "Anna"}
+    shot = rows[1]  # the camera's shot, as the observer saw it
+    assert shot.source == "camera" and shot.frame == fact["frame"]
+    assert outcome.seen == shot.action
+    assert outcome.read_right == demo_skittles.same_shot(shot.action, outcome.truth)
+    if outcome.read_right:
+        assert outcome.how in ("recorded", "confirmed") and len(rows) == 2
+    else:
+        assert outcome.how == "corrected" and rows[2].action["do"] == "correct"
+
+
+def test_the_demo_plays_into_the_windows(one_turn, tmp_path, monkeypatch) -> None:
+    pytest.importorskip("PySide6")
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from ui.qt.app import run_windows
+
+    app = QApplication.instance() or QApplication([])
+    source = one_turn
+    tap = FrameTap()
+    played, player = demo.prepare(source, tmp_path / "played.tableref", tap=tap)
+    player.speed = 20.0
+    ended: list[bool] = []
+    player.on_end = lambda: ended.append(True)
+    deadline = time.monotonic() + 120
+
+    def check() -> None:  # the operator closes the console when the night is over
+        if (ended and played.operator.done) or time.monotonic() > deadline:
+            for window in app.topLevelWidgets():
+                if type(window).__name__ == "OperatorConsole":
+                    window.close()
+
+    timer = QTimer()
+    timer.timeout.connect(check)
+    timer.start(100)
+    played.operator.start()
+    try:
+        status = run_windows(played.session, tap, sources=(player,))
+    finally:
+        timer.stop()
+        played.close()
+    assert status == 0
+    assert ended and played.operator.done
+    assert played.session.view()["scores"] == {"Anna": 16, "Boris": 0}
+    assert played.operator.tally.read_right == 3

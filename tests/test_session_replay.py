@@ -1,0 +1,97 @@
+"""Replay: a recorded dice session re-folds to exactly what was recorded, perception re-run on
+its video reproduces the recorded facts, and a tampered or cut-short recording is named."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from session import demo
+from session.recording import Recording
+from session.replay import refold, rerun
+from ui.cli import main
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, demo.Tally]:
+    """Two turns of the dice night made through the whole pipeline: six throws, the sixth with
+    two dice lying against each other (misread, refused by the rules, corrected)."""
+    folder = tmp_path_factory.mktemp("replay") / "night.tableref"
+    tally = demo.generate_dice_night(folder, turns=2)
+    return folder, tally
+
+
+def test_refold_equals_the_recorded_journal_exactly(recorded) -> None:
+    folder, _ = recorded
+    with Recording.open(folder) as recording:
+        result = refold(recording)
+        rows = recording.rows()
+    assert result.equal, result.detail
+    assert result.rows == len(rows) == 12
+    assert result.checked_states == len(rows)  # every row's view compared with its digest
+    assert result.view["scores"] == {"Anna": 16, "Boris": 50}
+
+
+def test_refold_names_the_first_row_whose_state_differs(recorded, tmp_path: Path) -> None:
+    folder = tmp_path / "tampered.tableref"
+    shutil.copytree(recorded[0], folder)
+    events = folder / "events.jsonl"
+    lines = [json.loads(line) for line in events.read_text().splitlines()]
+    for line in lines:
+        if line.get("seq") == 4 and "state" in line:
+            line["state"] = "0" * 16
+    events.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    with Recording.open(folder) as recording:
+        result = refold(recording)
+    assert not result.equal
+    assert result.first_difference == 4
+    assert "view after it" in result.detail
+
+
+def test_rerun_reproduces_the_recorded_facts_and_camera_rows(recorded) -> None:
+    folder, tally = recorded
+    with Recording.open(folder) as recording:
+        report = rerun(recording, demo.classical_reader(), demo.dice_interpreter())
+        rows = {row.seq: row for row in recording.rows()}
+    assert report.frames == 60
+    assert report.facts_recorded == report.facts_rerun == report.facts_matching == 6
+    assert report.rows_compared == 6
+    # The one camera row perception does not propose again is the throw the operator corrected
+    # while confirming it: the row holds the truth, perception still reads the misread.
+    assert tally.corrected == 1 and report.rows_matching == 5
+    [difference] = report.differences
+    assert difference.startswith("row 11 ")
+    assert rows[11].action == {"do": "roll", "by": "Boris", "dice": [5, 5]}
+
+
+def test_rerun_of_a_cut_short_video_says_what_it_could_not_read(recorded, tmp_path) -> None:
+    folder = tmp_path / "cut.tableref"
+    shutil.copytree(recorded[0], folder)
+    video = folder / "video.avi"
+    video.write_bytes(video.read_bytes()[: video.stat().st_size * 3 // 5])
+    with Recording.open(folder) as recording:
+        report = rerun(recording, demo.classical_reader(), demo.dice_interpreter())
+        readable = recording.video_frames()
+    assert 0 < readable < 60
+    assert report.frames == readable
+    assert report.differences[0] == (
+        f"the video holds {readable} of 60 frames: the rest is not re-read"
+    )
+    assert report.facts_matching == report.facts_rerun < 6
+
+
+def test_replay_command_prints_both_comparisons(recorded, capsys) -> None:
+    status = main(["replay", str(recorded[0]), "--rerun", "--json"])
+    document = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert document["refold"]["equal"] is True
+    assert document["rerun"]["facts_matching"] == 6
+
+
+def test_replay_command_refuses_a_folder_that_is_no_recording(tmp_path, capsys) -> None:
+    status = main(["replay", str(tmp_path)])
+    assert status == 2
+    assert "not a recording (meta.json and journal.sqlite missing)" in capsys.readouterr().err

@@ -1,0 +1,98 @@
+"""The card renderer (issue 9): scenes are reproducible and their labels say where each card and
+its index really are, which cards lie on which, and what the trump is."""
+
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+
+from vision.cards.faces import STYLES, draw_face
+from vision.synth.cards import ALL_CARDS, index_quads, overlap, render_dataset, render_scene
+
+
+def ink_share(image: np.ndarray, box: list[float]) -> float:
+    """Share of pixels in ``box`` dark or red enough to be printed ink."""
+    x, y, w, h = (round(v) for v in box)
+    region = image[y : y + h, x : x + w].astype(np.int32)
+    dark = region.mean(axis=2) < 110
+    red = (region[..., 2] - np.maximum(region[..., 0], region[..., 1])) > 60
+    return float((dark | red).mean())
+
+
+def test_same_seed_same_scene_and_other_seed_other_scene() -> None:
+    first, labels = render_scene(np.random.default_rng(5))
+    again, labels_again = render_scene(np.random.default_rng(5))
+    other, _ = render_scene(np.random.default_rng(6))
+    assert np.array_equal(first, again) and labels == labels_again
+    assert not np.array_equal(first, other)
+
+
+def test_visible_index_boxes_show_ink_and_covers_are_consistent() -> None:
+    rng = np.random.default_rng(11)
+    checked = covered = 0
+    for _ in range(6):
+        image, labels = render_scene(rng)
+        cards = {card["card"]: card for card in labels["cards"]}
+        for card in labels["cards"]:
+            for box in card["index_boxes"]:
+                assert ink_share(image, box) > 0.04, (card["card"], box)
+                checked += 1
+            if card["covered_by"] is not None:
+                covered += 1
+                top = cards[card["covered_by"]]
+                assert top["covers"] == card["card"]
+                quad, cover = np.float32(card["quad"]), np.float32(top["quad"])
+                assert overlap(quad, cover) > 0
+                assert overlap(index_quads(quad)[0], cover) == 0  # its top-left index is clear
+    assert checked > 20 and covered > 0
+
+
+def test_trump_lies_crosswise_and_cards_are_of_the_scene_deck() -> None:
+    rng = np.random.default_rng(2)
+    seen_trump = False
+    for _ in range(6):
+        _, labels = render_scene(rng)
+        size = labels["deck"]["size"]
+        lowest = {52: 2, 36: 6, 32: 7}[size]
+        for card in labels["cards"]:
+            rank = card["card"][:-1]
+            assert rank in "JQKA" or int(rank) >= lowest
+            if card["zone"] == "trump":
+                seen_trump = True
+                tl, tr = np.array(card["quad"][0]), np.array(card["quad"][1])
+                stock = labels["backs"][0]["quad"]
+                short = tr - tl
+                stock_short = np.array(stock[1]) - np.array(stock[0])
+                cosine = (
+                    abs(short @ stock_short) / np.linalg.norm(short) / np.linalg.norm(stock_short)
+                )
+                assert cosine < 0.5  # the trump's short side runs along the stock's long side
+    assert seen_trump
+
+
+def test_dataset_files_and_yolo_classes(tmp_path) -> None:
+    paths = render_dataset(tmp_path, 2, 3, style="mono", size=36, alphabet="russian")
+    for path in paths:
+        labels = json.loads(path.with_suffix(".json").read_text())
+        assert labels["deck"] == {"size": 36, "alphabet": "russian", "style": "mono"}
+        lines = path.with_suffix(".txt").read_text().split("\n")
+        classes = [int(line.split()[0]) for line in lines if line]
+        assert sorted(classes) == sorted(
+            ALL_CARDS.index(next(c for c in ALL_CARDS if str(c) == card["card"]))
+            for card in labels["cards"]
+        )
+        assert cv2.imread(str(path)).shape == (720, 1280, 3)
+
+
+def test_russian_and_latin_faces_differ_only_for_court_cards_and_aces() -> None:
+    from scoring.cards import Card
+
+    style = STYLES["classic"]
+    assert np.array_equal(
+        draw_face(Card("7", "S"), style, "latin"), draw_face(Card("7", "S"), style, "russian")
+    )
+    assert not np.array_equal(
+        draw_face(Card("Q", "S"), style, "latin"), draw_face(Card("Q", "S"), style, "russian")
+    )

@@ -1,0 +1,65 @@
+"""Teach mode (issue 9): a deck profile learned from one photo per card, saved and loaded back,
+reads that deck's cards on the table; bad input is named."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from ui.cli import main
+from vision.cards.deck import DeckError, load_deck, resolve_deck
+from vision.cards.evaluate import evaluate_cards
+from vision.cards.readers import template
+from vision.cards.teach import TeachError, index_template, teach_deck
+from vision.synth.cards import render_dataset, render_photos
+
+
+@pytest.fixture(scope="module")
+def photos(tmp_path_factory):
+    return render_photos(tmp_path_factory.mktemp("photos"), 32, "russian", "serif", seed=4)
+
+
+def test_teach_saves_a_profile_that_loads_back_and_reads_its_deck(photos, tmp_path, capsys) -> None:
+    out = tmp_path / "serif.json"
+    status = main(["deck", "teach", *map(str, photos), "--out", str(out), "--alphabet", "russian"])
+    assert status == 0 and "32 of 32 cards" in capsys.readouterr().out
+    profile = load_deck(out)
+    assert (profile.size, profile.alphabet, len(profile.templates)) == (32, "russian", 32)
+    again = teach_deck([("QS", cv2.imread(str(photos[0].with_name("QS.jpg"))))], "one", "russian")
+    assert np.array_equal(again.templates["QS"], profile.templates["QS"])
+
+    scenes = tmp_path / "scenes"
+    render_dataset(scenes, 3, 21, style="serif", size=32, alphabet="russian")
+    report = evaluate_cards(template(profile), scenes)
+    read = report.visible.right + report.overlapped.right
+    assert read >= 0.8 * (report.visible.labelled + report.overlapped.labelled)
+
+
+def test_an_order_file_names_the_photos(photos, tmp_path) -> None:
+    order = tmp_path / "order.txt"
+    chosen = photos[:3]
+    order.write_text(" ".join(p.stem for p in chosen) + "  # as laid out\n")
+    out = tmp_path / "three.json"
+    assert main(["deck", "teach", *map(str, chosen), "--out", str(out), "--order", str(order)]) == 0
+    assert sorted(load_deck(out).templates) == sorted(p.stem for p in chosen)
+    order.write_text("QS\n")
+    assert main(["deck", "teach", *map(str, chosen), "--out", str(out), "--order", str(order)]) == 2
+
+
+def test_a_photo_without_a_card_is_named(tmp_path) -> None:
+    cloth = np.full((480, 640, 3), (40, 110, 30), np.uint8)
+    with pytest.raises(TeachError, match=r"empty\.jpg: no card found"):
+        index_template(cloth, "empty.jpg")
+    with pytest.raises(TeachError, match="photographed twice: QS"):
+        teach_deck([("QS", cloth), ("QS", cloth)], "x")
+
+
+def test_bad_profiles_and_deck_names_are_named(tmp_path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"size": 40, "alphabet": "latin"}')
+    with pytest.raises(DeckError, match="size must be one of"):
+        load_deck(broken)
+    with pytest.raises(DeckError, match="neither a profile file"):
+        resolve_deck("russian")
+    assert len(resolve_deck("36-russian-mono").templates) == 36

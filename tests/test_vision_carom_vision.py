@@ -1,0 +1,83 @@
+"""The carom table's vision (issue 10): calibration, skittle states, the tracker, and a
+simulated shot video -> shot record -> the Seven Skittles verdict of the truth."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.carom.balls import Candidate
+from vision.carom.calibration import calibrate, carom_profile, detect_cloth
+from vision.carom.layout import layout
+from vision.carom.observer import ShotObserver
+from vision.carom.record import untimed
+from vision.carom.skittles import SkittleWatcher
+from vision.carom.tracker import COAST_FRAMES, Tracker
+from vision.carom.verdict import judge
+from vision.synth.carom import simulate_shot
+
+TABLE = layout("seven_skittles")
+
+
+def test_the_cloth_gives_the_calibration() -> None:
+    shot = simulate_shot(5000, kind="object_ball")
+    image = shot.renderer.frame(0.0)
+    assert np.abs(np.array(detect_cloth(image)) - np.array(shot.corners)).max() < 2.0
+    calibration = calibrate(image, TABLE)
+    pink = shot.renderer.camera.project(np.array([TABLE.ball_spots["pink"]]), TABLE.ball_radius)
+    assert np.hypot(*(calibration.to_table(pink)[0] - TABLE.ball_spots["pink"])) < 6.0
+    profile = carom_profile("hall-1", calibration, TABLE)
+    assert profile.zones_at(TABLE.marks["centre"]) == ["cloth", "mark:centre"]
+
+
+@pytest.mark.parametrize(("seed", "kind"), [(5004, "direct"), (5008, "displace")])
+def test_skittle_states_against_the_setup(seed: int, kind: str) -> None:
+    shot = simulate_shot(seed, kind=kind)
+    renderer = shot.renderer
+    setup = renderer.frame(0.0)
+    calibration = calibrate(setup, TABLE)
+
+    def balls_at(step: int) -> list[tuple[float, float, float]]:
+        out = []
+        for path in renderer.sim.positions.values():
+            if np.isfinite(path[step][0]):
+                x, y = renderer.camera.project(path[step][None], TABLE.ball_radius)[0]
+                out.append((x, y, TABLE.ball_radius * renderer.scale * 1.06 + 1))
+        return out
+
+    watcher = SkittleWatcher(TABLE, calibration, setup, balls_at(0))
+    seen = watcher.read(renderer.frame(renderer.length - 0.05), balls_at(-1))
+    truth = shot.skittles
+    assert set(truth.values()) - {"up"}, "the shot must change a skittle"
+    assert {k: v for k, v in seen.items() if v != "covered"} == {
+        k: v for k, v in truth.items() if seen[k] != "covered"
+    }
+
+
+def test_tracker_keeps_a_ball_through_occlusion() -> None:
+    tracker = Tracker(("red",), TABLE.ball_radius)
+    dt = 1 / 60
+    for k in range(40):
+        x = -1000.0 + 1500.0 * k * dt
+        hidden = 10 <= k < 10 + COAST_FRAMES - 3
+        found = [] if hidden else [Candidate(x, 100.0, 0.9), Candidate(x - 400.0, -300.0, 0.95)]
+        tracker.update({"red": found}, dt)
+        track = tracker.tracks["red"]
+        assert not track.lost
+        assert abs(track.position[0] - x) < (60.0 if hidden else 15.0)
+        assert abs(track.position[1] - 100.0) < 15.0
+
+
+def test_a_simulated_shot_video_gets_the_true_verdict() -> None:
+    shot = simulate_shot(5000, kind="object_ball")
+    calibration = calibrate(shot.renderer.frame(0.0), TABLE)
+    observer = ShotObserver(carom_profile("hall-1", calibration, TABLE), "seven_skittles")
+    ended = []
+    for index, image in enumerate(shot.frames()):
+        ended += observer.update(image, index / shot.fps, index)
+    assert len(ended) == 1
+    seen = ended[0]
+    assert untimed(seen.record) == untimed(shot.record)
+    assert judge("seven_skittles", seen.record) == judge("seven_skittles", shot.record)
+    assert 0.0 < seen.confidence <= 1.0
+    assert seen.to_json()["record"]["cue"] == "red"

@@ -1,0 +1,33 @@
+"""``tableref deck teach IMAGES... --out PROFILE``: learn a physical deck from one photo of
+each card (the card named by the file name, ``QH.jpg``, or by ``--order FILE``) and save its
+profile (JSON plus a folder of index templates) for ``tableref detect cards --deck PROFILE``."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+
+def register(commands: argparse._SubParsersAction[Any]) -> None:
+    parser = commands.add_parser("deck", help="deck profiles for the card reader: teach")
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    teach = actions.add_parser("teach", help="learn a deck from one photo per card")
+    teach.add_argument("images", type=Path, nargs="+", metavar="IMAGE", help="one photo per card")
+    teach.add_argument("--out", type=Path, required=True, metavar="PROFILE", help="profile .json")
+    teach.add_argument("--order", type=Path, metavar="FILE", help="card codes, one per photo")
+    teach.add_argument(
+        "--alphabet", choices=("latin", "russian"), default="latin", help="index letters (latin)"
+    )
+    teach.add_argument("--size", type=int, choices=(52, 36, 32), help="deck size (from the cards)")
+    teach.add_argument("--name", help="profile name (the file's stem)")
+    teach.set_defaults(run=run_teach)
+
+
+def run_teach(args: argparse.Namespace) -> int:
+    from vision.cards.cli import teach
+
+    profile = teach(args.images, args.out, args.order, args.alphabet, args.size, args.name)
+    taught = f"{len(profile.templates)} of {profile.size} cards taught"
+    print(f"deck {profile.name!r}: {taught}, saved to {args.out}")
+    return 0

@@ -1,0 +1,83 @@
+"""``tableref replay FOLDER [--rerun] [--json] [--gui]``: check a recording against itself, or
+open it in the replay viewer.
+
+The journal is re-folded into a fresh match and compared with what the session recorded at
+the time (exit status 1 if it differs); ``--rerun`` also reads the recorded video again through
+the reader, the observer and the interpreter and compares the facts and the camera's rows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from ui.commands import CommandError
+
+
+def register(commands: argparse._SubParsersAction[Any]) -> None:
+    parser = commands.add_parser(
+        "replay", help="re-fold a recording's journal (and --rerun perception) and compare"
+    )
+    parser.add_argument("folder", type=Path, metavar="FOLDER", help="a NAME.tableref recording")
+    parser.add_argument(
+        "--rerun", action="store_true", help="read the recorded video again and compare the facts"
+    )
+    parser.add_argument(
+        "--reader",
+        help="dice reader for --rerun (default: the one the recording names, else classical)",
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON document instead of text")
+    parser.add_argument(
+        "--gui",
+        action="store_true",
+        help="open the replay viewer: timeline, scrubbing, frames, CSV/JSON/PDF export",
+    )
+    parser.add_argument("--lang", choices=("en", "ru"), default="en", help="the viewer's language")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.gui:
+        from ui.qt.replay import show_replay
+
+        return show_replay(args.folder, args.lang)
+    from session.journal import JournalError
+    from session.recording import Recording, RecordingError
+    from session.replay import refold, rerun
+
+    try:
+        with Recording.open(args.folder) as recording:
+            folded = refold(recording)
+            report = None
+            if args.rerun:
+                report = rerun(recording, _reader(args, recording.meta), _interpreter(recording))
+    except (RecordingError, JournalError) as error:
+        raise CommandError(str(error)) from None
+    if args.json:
+        document = {"refold": folded.to_json()}
+        if report is not None:
+            document["rerun"] = report.to_json()
+        print(json.dumps(document, indent=1, ensure_ascii=False))
+    else:
+        print(folded.to_text())
+        if report is not None:
+            print(report.to_text())
+    return 0 if folded.equal else 1
+
+
+def _reader(args: argparse.Namespace, meta: dict[str, Any]) -> Any:
+    from ui.commands.eval import make_reader
+
+    name = args.reader or meta.get("sources", {}).get("reader") or "classical"
+    return make_reader("dice", name)
+
+
+def _interpreter(recording: Any) -> Any:
+    from session.interpreters import family_of, interpreter_for
+
+    game = recording.meta["game"]
+    if family_of(game) != "dice":
+        raise CommandError(f"--rerun reads dice only for now; {game} is not a dice game")
+    return interpreter_for(game)

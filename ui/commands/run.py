@@ -1,0 +1,165 @@
+"""``tableref run``: referee a real table live: camera, panel and operator into one session.
+
+``tableref run --camera 0 --panel auto --game poker_school --players Anna,Boris`` opens the
+operator console and the audience display over a new journal; ``--headless`` prints one line
+per event instead, for a machine without a screen.  The camera may be an index, a stream URL,
+a video file or a folder of images (played at ``--fps`` in real time, dropping frames the
+reader has no time for, as a camera would; ``--fps 0`` reads every one); ``--camera none`` and
+``--panel none`` leave a source out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from ui.commands import CommandError
+
+SESSIONS_DIR = Path("sessions")
+
+
+def register(commands: argparse._SubParsersAction[Any]) -> None:
+    parser = commands.add_parser("run", help="referee a live table: camera, panel, operator")
+    parser.add_argument("--game", required=True, help="the game (see: tableref games)")
+    parser.add_argument("--preset", help="the game's preset (default: the game's default)")
+    parser.add_argument("--players", required=True, help="names in seat order: Anna,Boris")
+    parser.add_argument(
+        "--camera", default="0", help="camera index, stream URL, video file, image folder, none"
+    )
+    parser.add_argument("--panel", default="auto", help="serial port or URL, auto, or none")
+    parser.add_argument("--keymap", type=Path, help="the panel's keymap (default: built-in)")
+    parser.add_argument("--reader", help="the camera's reader (default: the family's best)")
+    parser.add_argument(
+        "--fps",
+        type=float,
+        default=5.0,
+        help="play a folder at this many frames a second, in real time as a camera would "
+        "(default 5; 0: as fast as they can be read, none dropped)",
+    )
+    parser.add_argument("--journal", type=Path, help="record to this new file")
+    parser.add_argument(
+        "--confirm-below",
+        type=float,
+        default=0.9,
+        metavar="C",
+        help="hold camera readings less sure than this for the operator (default 0.9)",
+    )
+    parser.add_argument("--headless", action="store_true", help="print events, no windows")
+    parser.add_argument("--seconds", type=float, help="stop after this long (headless)")
+    parser.add_argument("--lang", choices=("en", "ru"), default="en")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from scoring.engine import OptionsError
+    from scoring.registry import UnknownGame
+    from session.interpreters import family_of, interpreter_for
+    from session.journal import Journal, JournalError
+    from session.live import FrameTap, LiveSession
+
+    players = [name.strip() for name in args.players.split(",") if name.strip()]
+    if args.fps < 0:
+        raise CommandError(f"--fps must be 0 or more, got {args.fps}")
+    if not 0.0 <= args.confirm_below <= 1.0:
+        raise CommandError(f"--confirm-below must be in [0, 1], got {args.confirm_below}")
+    _check_sources(args)
+    try:
+        family = family_of(args.game)
+        journal = Journal.create(
+            args.journal or _new_session_path(args.game), args.game, players, args.preset
+        )
+    except (UnknownGame, OptionsError, JournalError) as error:
+        raise CommandError(str(error)) from None
+    session = LiveSession(journal, interpreter_for(args.game), confirm_below=args.confirm_below)
+    tap = FrameTap()
+    try:
+        sources = _sources(args, session, tap, family)
+        print(f"recording to {journal.path}", flush=True)
+        if args.headless:
+            return _headless(args, session, sources)
+        return _windows(args, session, tap, sources)
+    finally:
+        journal.close()
+
+
+def _check_sources(args: argparse.Namespace) -> None:
+    """Mistakes in the sources asked for, before a journal file is made."""
+    if args.camera != "none":
+        from session.sources import is_live
+
+        if not is_live(args.camera) and not Path(args.camera).exists():
+            raise CommandError(f"--camera {args.camera}: no such file, folder or camera")
+    if args.headless and args.camera == "none" and args.panel == "none" and not args.seconds:
+        raise CommandError("run: no camera and no panel: nothing to listen to (add --seconds)")
+
+
+def _sources(args: argparse.Namespace, session: Any, tap: Any, family: str | None) -> list[Any]:
+    from session.sources import PanelWorker, camera_worker, is_live, open_panel, perception_for
+
+    sources: list[Any] = []
+    if args.camera != "none":
+        try:
+            perception = perception_for(family, args.reader, game=args.game, preset=args.preset)
+        except ValueError as error:
+            print(f"warning: {error}; refereeing from the panel and the operator", file=sys.stderr)
+        else:
+            paced = args.fps > 0
+            sources.append(
+                camera_worker(
+                    session,
+                    args.camera,
+                    perception,
+                    tap,
+                    realtime=paced and not is_live(args.camera),
+                    fps=args.fps if paced else None,
+                )
+            )
+    if args.panel != "none":
+        from hardware.keymap import KeymapError
+        from ui.commands.panel import EMULATOR_GLOB
+
+        try:
+            panel = open_panel(args.panel, args.keymap, patterns=[EMULATOR_GLOB])
+        except KeymapError as error:
+            raise CommandError(str(error)) from None
+        worker = PanelWorker(session, panel)
+        session.subscribe(worker.listener)
+        sources.append(worker)
+    return sources
+
+
+def _headless(args: argparse.Namespace, session: Any, sources: list[Any]) -> int:
+    from session.loop import run_headless
+
+    until = None
+    if args.seconds is not None:
+        deadline = time.monotonic() + args.seconds
+        until = lambda: time.monotonic() >= deadline  # noqa: E731
+    run_headless(session, sources, until=until, lang=args.lang)
+    scores = session.view().get("scores") or {}
+    print(
+        ("очки: " if args.lang == "ru" else "scores: ")
+        + ", ".join(f"{player} {points}" for player, points in scores.items()),
+        flush=True,
+    )
+    return 0
+
+
+def _windows(args: argparse.Namespace, session: Any, tap: Any, sources: list[Any]) -> int:
+    try:
+        from ui.qt.app import run_windows
+    except ImportError as error:
+        raise CommandError(
+            f"the windows cannot open ({error}): install the [ui] extra, or use --headless"
+        ) from None
+    return run_windows(session, tap, lang=args.lang, sources=sources)
+
+
+def _new_session_path(game: str) -> Path:
+    """``sessions/<UTC time>-<game>.sqlite``, as ``tableref play`` names its sessions."""
+    SESSIONS_DIR.mkdir(exist_ok=True)
+    return SESSIONS_DIR / f"{datetime.now(UTC):%Y%m%dT%H%M%SZ}-{game}.sqlite"

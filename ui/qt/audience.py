@@ -1,0 +1,286 @@
+"""The audience display: what the players read on the second screen, from 3 m away.
+
+Large scores with the player to move lit, the game's own view in the middle, the last three
+journal entries so players can confirm what the referee wrote, and a banner for a foul or an
+illegal move that stays a few seconds (a ``QTimer``) or until the next entry.  It is fed plain
+data by :meth:`AudienceDisplay.update_from`, so a live session, a replay or a test drives it
+the same way, and it never holds a session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from scoring.registry import game
+from scoring.verdicts import Kind, Verdict
+from ui.qt.entries import entry_text, sheet_titles, with_card_symbols
+from ui.qt.i18n import Language, text
+from ui.qt.views import GameView, create_view, style
+
+BANNER_MS = 5000  # how long a foul or illegal-move banner stays without a new entry
+RECENT = 3  # journal entries shown for the players to confirm
+BANNER_KINDS = (Kind.ILLEGAL, Kind.FOUL)  # the first present sets the banner's colour
+#: Games whose verdict texts name cards (``6C``), shown with suit symbols on the banner.
+CARD_ENGINES = ("scoring.durak.", "scoring.card_games.")
+
+SHEET = f"""
+QWidget#audience {{ background: {style.FELT.name()}; }}
+QLabel {{ color: {style.TEXT.name()}; }}
+QLabel#title, QLabel#entry_old, QLabel#recent {{ color: {style.MUTED.name()}; }}
+QLabel#turn {{ color: {style.ACCENT.name()}; font-weight: bold; }}
+QFrame#seat {{ background: {style.PANEL_DARK.name()}; border: 4px solid transparent;
+               border-radius: 10px; }}
+QFrame#seat[turn="true"] {{ border-color: {style.ACCENT.name()}; }}
+QLabel#score {{ font-weight: bold; }}
+QLabel#banner {{ color: white; border-radius: 14px; padding: 10px 24px; font-weight: bold; }}
+"""
+
+
+class AudienceDisplay(QWidget):
+    """The second screen.  Call :meth:`update_from` after every accepted or refused action.
+
+    ``language`` is shared with the other windows (a new one is made when none is given);
+    ``banner_ms`` is how long a banner stays when no new entry arrives.
+    """
+
+    def __init__(
+        self,
+        language: Language | None = None,
+        parent: QWidget | None = None,
+        banner_ms: int = BANNER_MS,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("audience")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
+        self.setStyleSheet(SHEET)
+        self.language = language or Language(parent=self)
+        self.language.changed.connect(self._redraw)
+        self.game_id: str | None = None
+        self.game_view: GameView | None = None
+        self._state: dict[str, Any] = {}
+        self._seats: dict[str, tuple[QFrame, QLabel, QLabel]] = {}
+        self._banner_verdicts: tuple[Verdict, ...] = ()
+        self._banner_seq: int | None = None
+        self._card_game = False
+
+        self.title = self._label("title")
+        self.turn = self._label("turn", Qt.AlignmentFlag.AlignRight)
+        top = QHBoxLayout()
+        top.addWidget(self.title, 1)
+        top.addWidget(self.turn, 1)
+        self.seats = QHBoxLayout()
+        self.seats.setSpacing(16)
+        self.middle = QVBoxLayout()
+        self.recent = self._label("recent")
+        self.entries = [self._label("entry" if i == 0 else "entry_old") for i in range(RECENT)]
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(24, 12, 24, 12)
+        layout.setSpacing(6)
+        layout.addLayout(top)
+        layout.addLayout(self.seats)
+        layout.addLayout(self.middle, 1)
+        layout.addWidget(self.recent)
+        for label in self.entries:
+            layout.addWidget(label)
+
+        self.banner = QLabel(self)
+        self.banner.setObjectName("banner")
+        self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.banner.setWordWrap(True)
+        self.banner.hide()
+        self.banner_timer = QTimer(self)
+        self.banner_timer.setSingleShot(True)
+        self.banner_timer.setInterval(banner_ms)
+        self.banner_timer.timeout.connect(self.hide_banner)
+        self._scale_fonts()
+
+    def _label(self, name: str, align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft) -> QLabel:
+        label = QLabel(self)
+        label.setObjectName(name)
+        label.setAlignment(align | Qt.AlignmentFlag.AlignVCenter)
+        return label
+
+    # ----------------------------------------------------------------------------------------
+    # Feeding it.
+
+    def update_from(
+        self,
+        game_id: str,
+        players: Sequence[str],
+        view: Mapping[str, Any],
+        sheet: Mapping[str, Any],
+        rows: Sequence[Any],
+        verdicts: Sequence[Verdict],
+    ) -> None:
+        """Show a game's state: ``view`` and ``sheet`` are the engine's dicts, ``rows`` the
+        journal rows in order (mappings with seq, action, source, confidence, or
+        ``JournalRow``s; the last three are shown), ``verdicts`` the latest action's (a foul
+        or an illegal move among them raises the banner)."""
+        if game_id != self.game_id:
+            self._set_game(game_id)
+        if list(players) != list(self._seats):
+            self._set_players(players)
+        rows = list(rows)
+        self._state = {"view": view, "sheet": sheet, "rows": rows[-RECENT:]}
+        seq = max((_seq(row) for row in rows), default=None)
+        serious = tuple(v for v in verdicts if v.kind in BANNER_KINDS)
+        if serious and (serious != self._banner_verdicts or seq != self._banner_seq):
+            self._banner_verdicts, self._banner_seq = serious, seq
+            self._show_banner()
+        elif not serious and not self.banner.isHidden() and seq != self._banner_seq:
+            self.hide_banner()  # the next entry replaces it
+        self._redraw()
+
+    def _set_game(self, game_id: str) -> None:
+        if self.game_view is not None:
+            self.middle.removeWidget(self.game_view)
+            self.game_view.deleteLater()
+        self.game_id = game_id
+        self._card_game = game(game_id).engine.startswith(CARD_ENGINES)
+        self.game_view = create_view(game_id, self)
+        self.middle.addWidget(self.game_view)
+        self.hide_banner()
+
+    def _set_players(self, players: Sequence[str]) -> None:
+        for frame, _, _ in self._seats.values():
+            self.seats.removeWidget(frame)
+            frame.deleteLater()
+        self._seats = {}
+        for player in players:
+            frame = QFrame(self)
+            frame.setObjectName("seat")
+            name = QLabel(player, frame)
+            name.setObjectName("name")
+            score = QLabel(frame)
+            score.setObjectName("score")
+            score.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            box = QHBoxLayout(frame)
+            box.setContentsMargins(18, 6, 18, 6)
+            box.addWidget(name, 1)
+            box.addWidget(score)
+            self.seats.addWidget(frame)
+            self._seats[player] = (frame, name, score)
+        self._scale_fonts()
+
+    # ----------------------------------------------------------------------------------------
+    # Drawing.
+
+    def _redraw(self, *_: object) -> None:
+        lang = self.language.code
+        view: Mapping[str, Any] = self._state.get("view", {})
+        sheet: Mapping[str, Any] = self._state.get("sheet", {"columns": [], "rows": []})
+        if self.game_id is not None:
+            entry = game(self.game_id)
+            self.title.setText(entry.title_ru if lang == "ru" else entry.title_en)
+        self.turn.setText(turn_line(view, lang))
+        scores: Mapping[str, Any] = view.get("scores", {})
+        for player, (frame, _, score) in self._seats.items():
+            score.setText(str(scores.get(player, "")))
+            frame.setProperty("turn", player == view.get("turn") and not view.get("over"))
+            frame.style().unpolish(frame)
+            frame.style().polish(frame)
+        rows = list(reversed(self._state.get("rows", [])))
+        self.recent.setText(text("recent" if rows else "no_entries", lang))
+        titles = sheet_titles(sheet)
+        for index, label in enumerate(self.entries):
+            label.setText(entry_text(rows[index], lang, titles) if index < len(rows) else "")
+        if self.game_view is not None:
+            self.game_view.show_state(view, sheet, lang, self._verdicts_for_view())
+        if not self.banner.isHidden():
+            self._fill_banner()
+
+    def _verdicts_for_view(self) -> tuple[Verdict, ...]:
+        return self._banner_verdicts if not self.banner.isHidden() else ()
+
+    def _show_banner(self) -> None:
+        self._fill_banner()
+        self.banner.show()
+        self.banner.raise_()
+        self._place_banner()
+        self.banner_timer.start()
+
+    def _fill_banner(self) -> None:
+        lang = self.language.code
+        kind = next(k for k in BANNER_KINDS if any(v.kind == k for v in self._banner_verdicts))
+        colour = style.ILLEGAL if kind == Kind.ILLEGAL else style.FOUL
+        self.banner.setStyleSheet(f"background: {colour.name()};")
+        heading = text("illegal" if kind == Kind.ILLEGAL else "foul", lang)
+        lines = [
+            with_card_symbols(v.ru if lang == "ru" else v.en, lang)
+            if self._card_game
+            else (v.ru if lang == "ru" else v.en)
+            for v in self._banner_verdicts[:2]
+        ]
+        self.banner.setText("\n".join([heading, *lines]))
+
+    def hide_banner(self) -> None:
+        """Take the banner down (its timer, the next entry, or a new game does this)."""
+        self.banner_timer.stop()
+        self.banner.hide()
+
+    def banner_text(self) -> str | None:
+        """The banner's text while it is up, else None."""
+        return self.banner.text() if not self.banner.isHidden() else None
+
+    def banner_visible(self) -> bool:
+        return not self.banner.isHidden()
+
+    def entry_lines(self) -> list[str]:
+        """The journal lines shown, newest first."""
+        return [label.text() for label in self.entries if label.text()]
+
+    def score_texts(self) -> dict[str, str]:
+        return {player: score.text() for player, (_, _, score) in self._seats.items()}
+
+    # ----------------------------------------------------------------------------------------
+    # Size: every font follows the window's height, so a 4K screen reads like a 1080p one.
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._scale_fonts()
+        self._place_banner()
+
+    def _scale_fonts(self) -> None:
+        h = max(self.height(), 400)
+        sizes = {
+            self.title: 0.038,
+            self.turn: 0.045,
+            self.recent: 0.026,
+            self.banner: 0.055,
+            **dict.fromkeys(self.entries, 0.032),
+        }
+        for label, share in sizes.items():
+            label.setFont(style.font(h * share, bold=label is self.entries[0]))
+        for _, name, score in self._seats.values():
+            name.setFont(style.font(h * 0.045, bold=True))
+            score.setFont(style.font(h * 0.075, bold=True))
+
+    def _place_banner(self) -> None:
+        """Across the middle of the game view, where every player is already looking."""
+        width = self.width() * 0.8
+        self.banner.setFixedWidth(int(width))
+        self.banner.adjustSize()
+        middle = self.game_view.geometry().center().y() if self.game_view else self.height() / 2
+        top = max(0, int(middle - self.banner.height() / 2))
+        self.banner.move(int((self.width() - width) / 2), top)
+
+
+def turn_line(view: Mapping[str, Any], lang: str) -> str:
+    """Whose move it is, or who won."""
+    if view.get("over"):
+        winner = view.get("winner")
+        if isinstance(winner, list):
+            return text("winners", lang, players=", ".join(winner))
+        return text("winner", lang, player=winner) if winner else text("game_over", lang)
+    if view.get("turn"):
+        return text("to_play", lang, player=view["turn"])
+    return text("nobody", lang) if view else ""
+
+
+def _seq(row: Any) -> int:
+    return int(row["seq"]) if isinstance(row, Mapping) else int(row.seq)

@@ -1,0 +1,89 @@
+"""The protocol every game view follows, and the glyph list that makes views testable.
+
+A view lays out its state as a list of :class:`Glyph` (a die, a card, a tile, a skittle, a line
+of text, each with its rectangle) for the widget's current size, then paints that list.  The
+list is the view's model: tests, the console and the replay viewer can ask what is shown
+(which cards, how many tiles, which skittle is marked fallen) without reading pixels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from scoring.verdicts import Verdict
+from ui.qt.views import style
+from ui.qt.views.glyph import Glyph
+from ui.qt.views.painting import paint_glyph
+
+
+class GameView(QWidget):
+    """A game's picture, built from plain data only: ``show_state(view, sheet, lang)``.
+
+    ``view`` is the engine's ``view(state)``, ``sheet`` its ``score_sheet(state)``, ``lang``
+    ``en`` or ``ru``; ``verdicts`` are the latest action's, for views that mark what the shot
+    just did.  Subclasses implement :meth:`layout_glyphs`.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumSize(320, 200)
+        self.view: Mapping[str, Any] = {}
+        self.sheet: Mapping[str, Any] = {"columns": [], "rows": []}
+        self.lang = "en"
+        self.verdicts: tuple[Verdict, ...] = ()
+        self._glyphs: list[Glyph] | None = None
+
+    def show_state(
+        self,
+        view: Mapping[str, Any],
+        sheet: Mapping[str, Any],
+        lang: str = "en",
+        verdicts: Sequence[Verdict] = (),
+    ) -> None:
+        """Show a new state (or the same state in another language) and repaint."""
+        self.view = view
+        self.sheet = sheet
+        self.lang = lang
+        self.verdicts = tuple(verdicts)
+        self._glyphs = None
+        self.update()
+
+    def set_language(self, lang: str) -> None:
+        """Redraw the state shown in another language (a :class:`Language` slot)."""
+        self.show_state(self.view, self.sheet, lang, self.verdicts)
+
+    def glyphs(self) -> list[Glyph]:
+        """What is drawn at the widget's current size."""
+        if self._glyphs is None:
+            self._glyphs = self.layout_glyphs(QRectF(self.rect()))
+        return self._glyphs
+
+    def found(self, kind: str, flag: str | None = None) -> list[Glyph]:
+        """The glyphs of one kind (and flag): ``found("tile")``, ``found("skittle", "fallen")``."""
+        return [g for g in self.glyphs() if g.kind == kind and (flag is None or g.has(flag))]
+
+    def texts(self) -> list[str]:
+        """Every line of text shown, in drawing order."""
+        return [str(g.value) for g in self.glyphs() if g.kind == "text"]
+
+    def layout_glyphs(self, area: QRectF) -> list[Glyph]:
+        raise NotImplementedError
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._glyphs = None
+        super().resizeEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        painter.fillRect(self.rect(), style.FELT)
+        for glyph in self.glyphs():
+            paint_glyph(painter, glyph, self.lang)
+        painter.end()

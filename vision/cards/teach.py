@@ -1,0 +1,109 @@
+"""Teach mode: a deck profile learned from one photo of each card of a physical deck.
+
+Each photo shows one card face up on the table.  The corner finder finds its corners; the two
+index corners are those whose first edge runs along the card's short side (the blank corners'
+first edge runs along the long side, see :mod:`vision.cards.geometry`), and the template is the
+patch of the one nearer the photo's top-left.  The card each photo shows comes from its file
+name (``QH.jpg``, ``10S.png``, ``ДS.jpg``; anything :func:`scoring.cards.parse_card` reads,
+before the first dot or underscore) or from an order file listing one code per photo.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from scoring.cards import deck, parse_card
+from vision.cards.deck import SIZES, DeckError, DeckProfile
+from vision.cards.geometry import corner_patch, find_corners, stock_mask
+
+
+class TeachError(ValueError):
+    """A photo or an order that teach mode cannot use; the message names it."""
+
+
+def code_from_name(path: Path) -> str:
+    """The card a photo shows, from its file name: ``QH.jpg``, ``10S_front.png``."""
+    word = path.name.split(".")[0].split("_")[0]
+    try:
+        return str(parse_card(word))
+    except ValueError as error:
+        raise TeachError(f"{path}: the file name does not name a card ({error})") from None
+
+
+def read_order(path: Path) -> list[str]:
+    """Card codes from an order file: whitespace- or comma-separated, ``#`` starts a comment."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise TeachError(f"{path}: cannot read the order file ({error})") from None
+    words = [w for line in text.splitlines() for w in line.split("#")[0].replace(",", " ").split()]
+    codes = []
+    for number, word in enumerate(words, start=1):
+        try:
+            codes.append(str(parse_card(word)))
+        except ValueError as error:
+            raise TeachError(f"{path}: card {number}: {error}") from None
+    return codes
+
+
+def index_template(image: np.ndarray, where: str = "photo") -> np.ndarray:
+    """The index template of the one card in ``image``: the patch of an index corner."""
+    corners, _ = find_corners(image)
+    if not corners:
+        raise TeachError(f"{where}: no card found (one card, face up, on a darker cloth)")
+    long_axis = _long_axis(image)
+    index = [corner for corner in corners if abs(_dot(corner.v, long_axis)) > 0.8]
+    if not index:
+        raise TeachError(f"{where}: the card's index corners are not in view")
+    # One patch, not the mean of both: under a tilted camera the two ends of the card are cut
+    # a pixel apart, and their mean would blur the index.
+    first = min(index, key=lambda corner: corner.point[0] + corner.point[1])
+    return corner_patch(image, first)
+
+
+def teach_deck(
+    photos: Sequence[tuple[str, np.ndarray]],
+    name: str,
+    alphabet: str = "latin",
+    size: int | None = None,
+) -> DeckProfile:
+    """A profile from (card code, photo) pairs; the deck size is the smallest of 52/36/32
+    holding every card given, unless ``size`` says."""
+    if not photos:
+        raise TeachError("no photos given")
+    codes = [code for code, _ in photos]
+    repeated = sorted({code for code in codes if codes.count(code) > 1})
+    if repeated:
+        raise TeachError(f"cards photographed twice: {' '.join(repeated)}")
+    if size is None:
+        fitting = [n for n in SIZES if set(codes) <= {str(card) for card in deck(n)}]
+        size = min(fitting)
+    elif size not in SIZES:
+        raise TeachError(f"{size} is not a deck size {SIZES}")
+    profile = DeckProfile(name, size, alphabet)
+    outside = [code for code in codes if code not in profile.codes]
+    if outside:
+        raise DeckError(f"not in a {size}-card deck: {' '.join(outside)}")
+    for code, image in photos:
+        profile.templates[code] = index_template(image, code)
+    return profile
+
+
+def _long_axis(image: np.ndarray) -> tuple[float, float]:
+
+    contours, _ = cv2.findContours(stock_mask(image), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    largest = max(contours, key=cv2.contourArea)
+    box = cv2.boxPoints(cv2.minAreaRect(largest))
+    edges = [box[1] - box[0], box[2] - box[1]]
+    longer = max(edges, key=lambda edge: float(np.hypot(*edge)))
+    length = math.hypot(float(longer[0]), float(longer[1]))
+    return float(longer[0]) / length, float(longer[1]) / length
+
+
+def _dot(a: tuple[float, float], b: tuple[float, float]) -> float:
+    return a[0] * b[0] + a[1] * b[1]

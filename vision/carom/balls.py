@@ -1,0 +1,125 @@
+"""Balls by colour and shape, on a downscaled frame (the speed the tracker needs).
+
+Each ball of the preset has a colour; a pixel is a candidate for a ball when its hue,
+saturation and brightness are near that colour's (brightness relative, since the lamps light
+the table unevenly), or, for the achromatic balls, when it is dark and grey (black) or bright
+and grey (white).  Connected blobs of about a ball's area (up to three times it: motion blur
+stretches a fast ball) are the candidates, the blob's centroid its centre, mapped to table mm
+through the calibration.  The pockets are left out (they are black too), and so is everything
+off the cloth.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.carom.layout import Colour, TableLayout
+from vision.profile import Calibration
+
+#: Width of the image the detector works on.
+WORK_WIDTH = 640
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A blob that may be a ball: centre in table mm, how ball-like it is (0..1)."""
+
+    x: float
+    y: float
+    score: float
+
+
+def _hsv(colour: Colour) -> tuple[int, int, int]:
+    pixel = np.uint8([[list(colour)]])
+    h, s, v = cv2.cvtColor(pixel, cv2.COLOR_BGR2HSV)[0, 0]
+    return int(h), int(s), int(v)
+
+
+class BallDetector:
+    """Finds the candidates of every ball in a BGR frame of the calibrated table."""
+
+    def __init__(
+        self, layout: TableLayout, calibration: Calibration, size: tuple[int, int]
+    ) -> None:
+        width, height = size
+        self.layout = layout
+        self.factor = min(1.0, WORK_WIDTH / width)
+        self.work = (max(1, round(width * self.factor)), max(1, round(height * self.factor)))
+        to_image = calibration.to_image
+        scale = np.hypot(*(to_image([(100.0, 0.0)])[0] - to_image([(0.0, 0.0)])[0])) / 100.0
+        self.radius = layout.ball_radius * scale * self.factor  # px in the work image
+        work_h = np.diag([self.factor, self.factor, 1.0]) @ np.linalg.inv(calibration.homography)
+        self.to_table = np.linalg.inv(work_h)
+        self.valid = self._valid_area(layout, work_h)
+        self.colours = {ball: _hsv(colour) for ball, colour in layout.balls.items()}
+
+    def _valid_area(self, layout: TableLayout, work_h: np.ndarray) -> np.ndarray:
+        """Where a ball may be seen: the cloth and the cushions (a ball leaving the table is
+        seen up to the rail's edge), less the pockets."""
+        hx, hy = layout.half
+        grow = layout.cushion_width + layout.rail_width * 0.8
+        corners = np.float32(
+            [
+                (-hx - grow, hy + grow),
+                (hx + grow, hy + grow),
+                (hx + grow, -hy - grow),
+                (-hx - grow, -hy - grow),
+            ]
+        )
+        pixels = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), work_h).reshape(-1, 2)
+        mask = np.zeros((self.work[1], self.work[0]), np.uint8)
+        cv2.fillPoly(mask, [np.round(pixels).astype(np.int32)], 255)
+        for pocket in layout.pockets:
+            centre = cv2.perspectiveTransform(np.float32([[pocket.at]]), work_h)[0, 0]
+            cv2.circle(mask, (round(centre[0]), round(centre[1])), round(self.radius * 2.0), 0, -1)
+        return mask
+
+    def masks(self, hsv: np.ndarray) -> dict[str, np.ndarray]:
+        """Per ball, the pixels of its colour."""
+        out = {}
+        for ball, (h0, s0, v0) in self.colours.items():
+            if s0 < 60 and v0 < 90:  # black: dark and grey (a shadow on green stays saturated)
+                mask = cv2.inRange(hsv, (0, 0, 0), (180, 110, 62))
+            elif s0 < 60:  # white: bright and grey
+                mask = cv2.inRange(hsv, (0, 0, 150), (180, 55, 255))
+            else:
+                low, high = (h0 - 9) % 180, (h0 + 9) % 180
+                s_lo, s_hi = max(40, s0 - 75), min(255, s0 + 75)
+                v_lo = max(50, int(v0 * 0.38))
+                if low < high:
+                    mask = cv2.inRange(hsv, (low, s_lo, v_lo), (high, s_hi, 255))
+                else:
+                    mask = cv2.inRange(hsv, (low, s_lo, v_lo), (180, s_hi, 255)) | cv2.inRange(
+                        hsv, (0, s_lo, v_lo), (high, s_hi, 255)
+                    )
+            out[ball] = cv2.bitwise_and(mask, self.valid)
+        return out
+
+    def detect(self, image: np.ndarray) -> dict[str, list[Candidate]]:
+        """The candidates of each ball, best first."""
+        small = (
+            cv2.resize(image, self.work, interpolation=cv2.INTER_AREA) if self.factor < 1 else image
+        )
+        hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+        area = math.pi * self.radius**2
+        out: dict[str, list[Candidate]] = {}
+        for ball, mask in self.masks(hsv).items():
+            count, _, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
+            found = []
+            for i in range(1, count):
+                blob = stats[i, cv2.CC_STAT_AREA]
+                if blob < 0.3 * area or blob > 4.0 * area:
+                    continue
+                w, h = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
+                fill = blob / max(1, w * h)
+                size_fit = min(1.0, blob / area) if blob < area else min(1.0, 2.0 * area / blob)
+                score = float(min(1.0, fill / 0.7) * size_fit)
+                cx, cy = centroids[i]
+                x, y = cv2.perspectiveTransform(np.float64([[[cx, cy]]]), self.to_table)[0, 0]
+                found.append(Candidate(float(x), float(y), score))
+            out[ball] = sorted(found, key=lambda c: -c.score)
+        return out

@@ -1,0 +1,321 @@
+"""A shot's events from its ball tracks and skittle states, each with a confidence.
+
+* ball on ball: the two centres come within a ball's diameter (plus the camera's error) and
+  at least one of the balls changes velocity there; the mover is the faster one before;
+* ball on cushion: a ball near a cushion line reverses its speed across it;
+* skittle felled: its state leaves ``up`` for good; felled by the ball that came within reach
+  just before, else by a skittle that fell before it and lies within its height (a chain);
+  a skittle that slid and still stands is ``displaced``, with its contact;
+* pocketed / off the table: a ball lost for good, last seen at a pocket / beyond a cushion.
+
+Times are those of the touch, solved from the motion before it (a frame lasts 17 ms at 60
+fps, balls cross 60 mm in it), so events inside one frame are still ordered.  Two contacts of
+different balls closer than a frame, or a fall that two things could have caused, are listed
+in ``ambiguous`` for the operator.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.carom.layout import TableLayout
+from vision.carom.record import Event
+from vision.carom.skittles import DISPLACED, DOWN, UP
+
+BALL_TOL = 10.0  # mm of position error allowed in a ball-ball contact
+SKITTLE_TOL = 10.0  # mm: a ball's reach to a skittle beyond touching (the camera's error)
+LEAN_TOL = 0.025  # and more per mm from the centre: a tall skittle's base is seen leaning
+
+
+@dataclass
+class History:
+    """What the observer kept of one shot: frame times (s), each ball's measured centre per
+    frame (mm, NaN unseen), each skittle's state per frame, and the skittles' bases (mm)."""
+
+    times: np.ndarray
+    positions: Mapping[str, np.ndarray]
+    states: Sequence[Mapping[str, str]]
+    bases: Mapping[str, tuple[float, float]]
+
+
+def velocities(p: np.ndarray, times: np.ndarray) -> np.ndarray:
+    """Per-frame velocity (mm/s) from the frame before; NaN where either is unseen."""
+    v = np.full_like(p, np.nan)
+    dt = np.diff(times)[:, None]
+    v[1:] = (p[1:] - p[:-1]) / np.maximum(dt, 1e-6)
+    return v
+
+
+def _mean_v(v: np.ndarray, a: int, b: int) -> np.ndarray:
+    window = v[max(0, a) : max(0, b)]
+    window = window[np.isfinite(window[:, 0])]
+    return window.mean(axis=0) if len(window) else np.zeros(2)
+
+
+def _solve(d: np.ndarray, w: np.ndarray, reach: float) -> float | None:
+    """The first s >= 0 with |d + w s| = reach (d: offset now, w: its rate), or None."""
+    a = float(w @ w)
+    b = 2 * float(d @ w)
+    c = float(d @ d) - reach * reach
+    if a < 1e-9:
+        return 0.0 if c <= 0 else None
+    disc = b * b - 4 * a * c
+    if disc < 0:
+        return None
+    s = (-b - math.sqrt(disc)) / (2 * a)
+    return max(0.0, s)
+
+
+def ball_contacts(h: History, layout: TableLayout) -> list[Event]:
+    r = layout.ball_radius
+    names = list(h.positions)
+    vel = {n: velocities(h.positions[n], h.times) for n in names}
+    frame = _frame(h)
+    out = []
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            pa, pb = h.positions[a], h.positions[b]
+            d = np.hypot(*(pa - pb).T)
+            sweep = 0.6 * frame * (np.hypot(*vel[a].T) + np.hypot(*vel[b].T))
+            reach = 2 * r + BALL_TOL + np.nan_to_num(sweep)
+            close = np.where(np.isfinite(d), d < reach, False)
+            k = 0
+            while k < len(d):
+                if not close[k]:
+                    k += 1
+                    continue
+                end = k
+                while end + 1 < len(d) and close[end + 1]:
+                    end += 1
+                kmin = k + int(np.nanargmin(d[k : end + 1]))
+                event = _ball_contact(h, a, b, kmin, vel, r)
+                if event is not None:
+                    out.append(event)
+                k = end + 1
+    return out
+
+
+def _ball_contact(
+    h: History, a: str, b: str, kmin: int, vel: Mapping[str, np.ndarray], r: float
+) -> Event | None:
+    """The contact near frame ``kmin``, if the balls' paths before it meet and their
+    velocities change there."""
+    pa, pb = h.positions[a], h.positions[b]
+    frame = _frame(h)
+    found = []
+    for k0 in range(max(1, kmin - 2), kmin + 1):  # the frame the touch follows
+        if not (np.isfinite(pa[k0, 0]) and np.isfinite(pb[k0, 0])):
+            continue
+        before = {n: _mean_v(vel[n], k0 - 1, k0 + 1) for n in (a, b)}
+        s = _solve(pb[k0] - pa[k0], before[b] - before[a], 2 * r + 6)
+        if s is not None and s <= 2.2 * frame:
+            found.append((s > 1.1 * frame, k0, s, before))
+    if not found:
+        return None
+    _, k0, s, before = min(found, key=lambda f: (f[0], f[1]))
+    after = {n: _mean_v(vel[n], k0 + 2, k0 + 4) for n in (a, b)}
+    change = sum(float(np.hypot(*(after[n] - before[n]))) for n in (a, b))
+    if change < 250.0:
+        return None
+    for n in (a, b):  # a ball at rest that was struck must move off
+        if np.hypot(*before[n]) < 50.0 and np.hypot(*after[n]) < 100.0:
+            return None
+    mover, other = (a, b) if np.hypot(*before[a]) >= np.hypot(*before[b]) else (b, a)
+    confidence = min(1.0, change / 700.0) * (1.0 if s <= 1.2 * frame else 0.8)
+    return Event("contact", float(h.times[k0] + s), mover, other, round(confidence, 3))
+
+
+def cushion_contacts(h: History, layout: TableLayout) -> list[Event]:
+    hx, hy = layout.half
+    r = layout.ball_radius
+    out = []
+    for ball, p in h.positions.items():
+        for axis, limit in ((0, hx - r), (1, hy - r)):
+            for sign in (1.0, -1.0):
+                c = sign * p[:, axis]
+                for k in range(2, len(c) - 2):
+                    window = c[k - 2 : k + 3]
+                    if not np.all(np.isfinite(window)):
+                        continue
+                    dt = float(h.times[k + 2] - h.times[k - 2]) / 4
+                    v_in = (c[k] - c[k - 2]) / (2 * dt)
+                    v_out = (c[k + 2] - c[k]) / (2 * dt)
+                    if not (c[k] >= c[k - 1] and c[k] > c[k + 1] and v_in > 40 and v_out < -15):
+                        continue
+                    if c[k] < limit - 12 - 1.2 * abs(v_in) * dt:
+                        continue
+                    k0 = k if c[k] < limit and (c[k] - c[k - 1]) > 0 else k - 1
+                    v0 = (c[k0] - c[k0 - 1]) / dt if c[k0] > c[k0 - 1] else v_in
+                    s = min(2 * dt, max(0.0, (limit - c[k0]) / max(v0, 1e-6)))
+                    side = ("+" if sign > 0 else "-") + ("x" if axis == 0 else "y")
+                    confidence = min(1.0, (v_in - v_out) / 300.0)
+                    out.append(
+                        Event(
+                            "contact",
+                            float(h.times[k0] + s),
+                            ball,
+                            layout.cushion(side),
+                            round(confidence, 3),
+                        )
+                    )
+    return out
+
+
+def _change_frame(states: Sequence[Mapping[str, str]], name: str) -> int | None:
+    """The first frame from which the skittle is never again read ``up``."""
+    last_up = None
+    for k, frame in enumerate(states):
+        if frame.get(name) == UP:
+            last_up = k
+    if last_up is None:
+        return 0 if states else None
+    return last_up + 1 if last_up + 1 < len(states) else None
+
+
+def skittle_events(
+    h: History, layout: TableLayout, final: Mapping[str, str]
+) -> tuple[list[Event], list[str]]:
+    """Falls (with their contacts) and displacements, and what was unsure about them."""
+    r = layout.ball_radius
+    events: list[Event] = []
+    ambiguous: list[str] = []
+    changes = []
+    for spec in layout.skittles:
+        state = final.get(spec.name)
+        if state not in (DOWN, DISPLACED):
+            continue
+        k = _change_frame(h.states, spec.name)
+        if k is not None:
+            changes.append((k, spec.name, state))
+    changes.sort()
+    fallen: list[tuple[int, str, float]] = []  # frame, name, time
+    for k, name, state in changes:
+        spec = layout.skittle(name)
+        base = np.array(h.bases[name])
+        reach = r + spec.base_radius
+        best = None
+        for ball, p in h.positions.items():
+            lo = max(1, k - 12)
+            d = np.hypot(*(p[lo : k + 1] - base).T)
+            speed = np.hypot(*(p[lo : k + 1] - p[lo - 1 : k]).T) / max(1e-6, _frame(h))
+            tolerance = SKITTLE_TOL + LEAN_TOL * math.hypot(*base)
+            near = np.where(np.isfinite(d) & (d < reach + tolerance) & (speed > 90.0))[0]
+            if len(near) == 0:
+                continue
+            j = int(near[np.argmin(d[near])])
+            if best is None or d[j] < best[0]:
+                best = (float(d[j]), ball, lo + j)
+        parent = None
+        for fk, other, ft in reversed(fallen):
+            if (
+                fk <= k
+                and math.dist(h.bases[other], h.bases[name]) < layout.skittle(other).height + 15
+            ):
+                parent = (other, ft)
+                break
+        if best is not None and (parent is None or best[2] <= k - 1):
+            _, ball, j = best
+            t = _touch_time(h, ball, base, reach, j)
+            confidence = 0.95 if parent is None else 0.6
+            if parent is not None:
+                ambiguous.append(f"down {name}: by {ball} or by the falling {parent[0]}")
+            events.append(Event("contact", t, ball, name, confidence))
+            if state == DOWN:
+                events.append(Event("down", t, name, ball, confidence))
+                fallen.append((k, name, t))
+            else:
+                events.append(Event("displaced", t, name, "", confidence))
+        elif parent is not None and state == DOWN:
+            t = max(parent[1] + 0.001, float(h.times[k]) - 0.05)
+            events.append(Event("down", t, name, parent[0], 0.8))
+            fallen.append((k, name, t))
+        elif state == DOWN:
+            ambiguous.append(f"down {name}: no ball or skittle seen to fell it")
+            events.append(Event("down", float(h.times[k]), name, "self", 0.3))
+            fallen.append((k, name, float(h.times[k])))
+        else:
+            events.append(Event("displaced", float(h.times[k]), name, "", 0.5))
+    return events, ambiguous
+
+
+def _frame(h: History) -> float:
+    return float(np.median(np.diff(h.times))) if len(h.times) > 1 else 1 / 60
+
+
+def _touch_time(h: History, ball: str, base: np.ndarray, reach: float, j: int) -> float:
+    """When the ball first came within ``reach`` of the skittle's base, from its motion; a
+    ball that lay against the skittle touched it as it started to move."""
+    p = h.positions[ball]
+    d = np.hypot(*(p - base).T)
+    k = j
+    while k > 0 and np.isfinite(d[k - 1]) and d[k - 1] < reach + 6:
+        k -= 1
+    k0 = max(0, k - 1)
+    if not np.isfinite(p[k0, 0]):
+        return float(h.times[k])
+    if k0 + 1 < len(p) and np.isfinite(d[k0]) and d[k0] < reach + 6:
+        moving = k0
+        while moving + 1 <= j and np.hypot(*(p[moving + 1] - p[moving])) < 1.5:
+            moving += 1
+        return float(h.times[moving]) + 0.001
+    v = _mean_v(velocities(p, h.times), k0 - 1, k0 + 1)
+    s = _solve(p[k0] - base, v, reach)
+    dt = float(h.times[min(k0 + 2, len(h.times) - 1)] - h.times[k0])
+    return float(h.times[k0] + min(dt, s if s is not None else dt / 2))
+
+
+def gone(h: History, layout: TableLayout) -> tuple[list[Event], list[str]]:
+    """Balls lost for good: pocketed when last seen at a pocket, else off the table."""
+    hx, hy = layout.half
+    r = layout.ball_radius
+    events, ambiguous = [], []
+    tail = 8  # unseen in the last frames of the shot (the observer waits out a coast)
+    for ball, p in h.positions.items():
+        seen = np.where(np.isfinite(p[:, 0]))[0]
+        if len(seen) == 0 or seen[-1] >= len(p) - tail:
+            continue
+        last = p[seen[-1]]
+        t = float(h.times[seen[-1]])
+        near = [pk for pk in layout.pockets if math.dist(pk.at, last) < 2 * r + 45]
+        beyond = abs(last[0]) > hx - r + 8 or abs(last[1]) > hy - r + 8
+        if near:
+            events.append(Event("pocketed", t, ball, "", 0.9 if not beyond or near else 0.6))
+        elif beyond:
+            events.append(Event("off_table", t, ball, "", 0.9))
+        else:
+            ambiguous.append(f"{ball}: lost from view on the table at {t:.2f} s")
+    return events, ambiguous
+
+
+def after_set_moving(events: Sequence[Event], balls: Sequence[str], cue: str) -> list[Event]:
+    """A ball at rest touches nothing before a ball strikes it: a contact or fall by such a
+    ball timed earlier (a ball resting against a skittle) is moved just after its strike."""
+    struck: dict[str, float] = {}
+    for e in sorted(events, key=lambda e: e.t):
+        if e.kind == "contact" and e.b in balls and e.b != cue and e.b not in struck:
+            struck[e.b] = e.t
+    out = []
+    for e in events:
+        start = struck.get(e.a if e.kind == "contact" else e.b)
+        if e.kind in ("contact", "down") and start is not None and e.t < start:
+            e = Event(e.kind, start + 0.001, e.a, e.b, e.confidence)
+        out.append(e)
+    return out
+
+
+def order_flags(events: Sequence[Event], frame: float) -> list[str]:
+    """Contacts of different balls closer in time than a frame: their order is a guess."""
+    contacts = sorted((e for e in events if e.kind == "contact"), key=lambda e: e.t)
+    flags = []
+    for first, second in itertools.pairwise(contacts):
+        if second.t - first.t < frame and {first.a, first.b} != {second.a, second.b}:
+            flags.append(
+                f"order: {first.a}-{first.b} and {second.a}-{second.b} within one frame "
+                f"({first.t:.3f} s, {second.t:.3f} s)"
+            )
+    return flags

@@ -1,0 +1,223 @@
+"""Each skittle's state (up, displaced, down, removed) by comparison with the set-up frame.
+
+At the set-up, each skittle is found as the bright (white body) or red (head) blob nearest its
+mark: that blob, in a patch round the mark, is the skittle's reference.  The mark's place is
+only predicted by the calibration; the reference is where the skittle really stands, so the
+comparison is immune to calibration error and to the lean that parallax gives tall skittles.
+A skittle with no blob at the set-up is ``removed``.
+
+In a later frame, the skittle is ``up`` while most of its reference pixels are still skittle
+pixels; else ``displaced`` if a blob of the same size stands nearby (a skittle seen from above
+looks the same wherever it stands), and ``down`` otherwise: a fallen skittle lies full length,
+five times the area, or it is gone.  Balls are cut out of the patch first (a ball's highlight is
+as white as a skittle), and a skittle hidden under a ball is ``covered``: no reading, the last
+one stands.  Shadows are dark and keep the cloth's hue, so they are never skittle pixels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.carom.layout import TableLayout
+from vision.profile import Calibration
+
+UP, DISPLACED, DOWN, REMOVED, COVERED = "up", "displaced", "down", "removed", "covered"
+STATES = (UP, DISPLACED, DOWN, REMOVED)
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A skittle at the set-up: its patch's corner, its pixels (mask), centroid and area."""
+
+    name: str
+    x0: int
+    y0: int
+    mask: np.ndarray | None
+    centroid: tuple[float, float]
+    area: int
+    cloth: float
+    reach: float = 0.0  # how far its pixels lie from its head's centre (px)
+
+
+class SkittleWatcher:
+    """Knows each skittle's reference from the set-up frame and reads its state in a frame."""
+
+    def __init__(
+        self,
+        layout: TableLayout,
+        calibration: Calibration,
+        setup: np.ndarray,
+        balls_px: Sequence[tuple[float, float, float]] = (),
+    ) -> None:
+        self.layout = layout
+        self.calibration = calibration
+        to_image = calibration.to_image
+        self.scale = float(
+            np.hypot(*(to_image([(100.0, 0.0)])[0] - to_image([(0.0, 0.0)])[0])) / 100
+        )
+        self.ball_px = layout.ball_radius * self.scale
+        self.references = {
+            s.name: self._reference(setup, s.name, balls_px) for s in layout.skittles
+        }
+
+    def _slid(
+        self,
+        ref: Reference,
+        touching: list[int],
+        stats: np.ndarray,
+        centroids: np.ndarray,
+        hidden: np.ndarray,
+    ) -> str:
+        """Up, unless the whole skittle, as big as at the set-up and clear of any ball, has
+        moved its centre by more than a fifth of a ball's radius (a nudge off the mark)."""
+        if len(touching) != 1:
+            return UP
+        i = touching[0]
+        x, y, w, h = stats[i, :4]
+        if not 0.7 * ref.area <= stats[i, cv2.CC_STAT_AREA] <= 1.4 * ref.area:
+            return UP
+        if hidden[max(0, y - 2) : y + h + 2, max(0, x - 2) : x + w + 2].any():
+            return UP
+        cx, cy = ref.centroid[0] - ref.x0, ref.centroid[1] - ref.y0
+        shift = float(np.hypot(centroids[i][0] - cx, centroids[i][1] - cy))
+        return DISPLACED if shift > max(2.5, 0.2 * self.ball_px) else UP
+
+    def _patch(self, name: str, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+        spec = self.layout.skittle(name)
+        cx, cy = self.calibration.to_image([spec.at])[0]
+        half = int((spec.height + 25.0) * self.scale) + 4
+        x0, y0 = max(0, int(cx) - half), max(0, int(cy) - half)
+        return x0, y0, min(shape[1], int(cx) + half), min(shape[0], int(cy) + half)
+
+    def _pixels(
+        self, image: np.ndarray, box: tuple[int, int, int, int], cloth_v: float
+    ) -> np.ndarray:
+        """Skittle pixels of a patch: white bodies (grey, not much darker than the cloth's
+        ``cloth_v`` measured at the set-up: a shadow on a body keeps it white) and red heads;
+        the heads alone are :meth:`_heads`."""
+        return cv2.bitwise_or(*self._layers(image, box, cloth_v))
+
+    def _heads(self, image: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+        return self._layers(image, box, 255.0)[1]
+
+    def _layers(
+        self, image: np.ndarray, box: tuple[int, int, int, int], cloth_v: float
+    ) -> tuple[np.ndarray, np.ndarray]:
+        x0, y0, x1, y1 = box
+        patch = cv2.GaussianBlur(image[y0:y1, x0:x1], (3, 3), 0)
+        hsv = cv2.cvtColor(patch, cv2.COLOR_BGR2HSV)
+        white = cv2.inRange(hsv, (0, 0, min(250, 0.8 * cloth_v)), (180, 90, 255))
+        red = cv2.inRange(hsv, (0, 110, 60), (8, 255, 255)) | cv2.inRange(
+            hsv, (168, 110, 60), (180, 255, 255)
+        )
+        return white, red
+
+    def _reference(
+        self, image: np.ndarray, name: str, balls_px: Sequence[tuple[float, float, float]]
+    ) -> Reference:
+        box = self._patch(name, image.shape)
+        x0, y0, x1, y1 = box
+        cloth = float(np.median(cv2.cvtColor(image[y0:y1, x0:x1], cv2.COLOR_BGR2HSV)[..., 2]))
+        pixels = self._pixels(image, box, cloth) & ~_discs(balls_px, box)
+        count, labels, stats, centroids = cv2.connectedComponentsWithStats(pixels, connectivity=8)
+        spec = self.layout.skittle(name)
+        cx, cy = self.calibration.to_image([spec.at])[0]
+        best, best_d = None, (spec.height * 0.6 + 15) * self.scale
+        for i in range(1, count):
+            if stats[i, cv2.CC_STAT_AREA] < 3:
+                continue
+            d = float(np.hypot(centroids[i][0] + box[0] - cx, centroids[i][1] + box[1] - cy))
+            if d < best_d:
+                best, best_d = i, d
+        if best is None:
+            return Reference(name, box[0], box[1], None, (cx, cy), 0, cloth)
+        mask = labels == best
+        mx, my = centroids[best]
+        reach = _reach(mask, (self._heads(image, box) > 0) & mask)
+        return Reference(
+            name, box[0], box[1], mask, (mx + box[0], my + box[1]), int(mask.sum()), cloth, reach
+        )
+
+    def base_px(self, name: str) -> tuple[float, float]:
+        """Where the skittle stood at the set-up (image px)."""
+        return self.references[name].centroid
+
+    def read(
+        self, image: np.ndarray, balls_px: Sequence[tuple[float, float, float]]
+    ) -> dict[str, str]:
+        """Each skittle's state; ``balls_px``: (x, y, radius) of the balls to cut out."""
+        return {name: self.state(image, name, balls_px) for name in self.references}
+
+    def state(
+        self, image: np.ndarray, name: str, balls_px: Sequence[tuple[float, float, float]]
+    ) -> str:
+        ref = self.references[name]
+        if ref.mask is None:
+            return REMOVED
+        h, w = ref.mask.shape
+        box = (ref.x0, ref.y0, ref.x0 + w, ref.y0 + h)
+        white, red = self._layers(image, box, ref.cloth)
+        pixels = (white | red) > 0
+        heads = red > 0
+        hidden_b = _discs(balls_px, box) > 0
+        visible = ref.mask & ~hidden_b
+        free = (pixels & ~hidden_b).astype(np.uint8)
+        count, labels, stats, centroids = cv2.connectedComponentsWithStats(free, connectivity=8)
+        covered = visible.sum() < 0.35 * ref.area
+        if not covered and (pixels & visible).sum() >= 0.45 * visible.sum():
+            touching = [i for i in np.unique(labels[visible & pixels]) if i > 0]
+            area = int(sum(stats[i, cv2.CC_STAT_AREA] for i in touching))
+            if area <= 2.2 * ref.area + 4:
+                return self._slid(ref, touching, stats, centroids, hidden_b)
+            ys, xs = np.nonzero(np.isin(labels, touching))
+            cx, cy = ref.centroid[0] - ref.x0, ref.centroid[1] - ref.y0
+            reach = float(np.hypot(xs - cx, ys - cy).max()) if len(xs) else 0.0
+            spec = self.layout.skittle(name)
+            # lying over its own place, the body runs a skittle's length out of it; a
+            # neighbour that slid against it does not reach as far
+            return DOWN if reach > 0.7 * spec.height * self.scale else UP
+        cx, cy = ref.centroid[0] - ref.x0, ref.centroid[1] - ref.y0
+        reach = 45.0 * self.scale
+        height = self.layout.skittle(name).height * self.scale
+        for i in range(1, count):
+            area = stats[i, cv2.CC_STAT_AREA]
+            if not 0.4 * ref.area <= area <= 2.5 * ref.area:
+                continue
+            d = float(np.hypot(centroids[i][0] - cx, centroids[i][1] - cy))
+            if d > reach:
+                continue
+            # standing, a skittle is all within its own reach of its head, as at the set-up;
+            # lying, its body runs a skittle's length from the head (even where a ball hides
+            # part of it), and with no head in view it is not a standing skittle's top
+            blob = labels == i
+            standing = max(ref.reach + 2.5, 0.65 * height)  # the reference may be cut by a ball
+            if _reach(blob, heads & blob) <= standing:
+                return DISPLACED
+        return COVERED if covered else DOWN
+
+
+def _discs(
+    balls_px: Sequence[tuple[float, float, float]], box: tuple[int, int, int, int]
+) -> np.ndarray:
+    """The balls' discs inside a patch (uint8 0/255)."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    hidden = np.zeros((h, w), np.uint8)
+    for bx, by, radius in balls_px:
+        if -radius < bx - x0 < w + radius and -radius < by - y0 < h + radius:
+            cv2.circle(hidden, (round(bx - x0), round(by - y0)), round(radius), 255, -1)
+    return hidden
+
+
+def _reach(blob: np.ndarray, heads: np.ndarray) -> float:
+    """How far the blob's pixels lie from the centre of its red head (inf without a head)."""
+    ys, xs = np.nonzero(heads)
+    if len(xs) == 0:
+        return float("inf")
+    hx, hy = xs.mean(), ys.mean()
+    by, bx = np.nonzero(blob)
+    return float(np.hypot(bx - hx, by - hy).max())

@@ -1,0 +1,440 @@
+"""Rendered card tables with exact labels: the training and test ground for the card readers.
+
+A scene is a Durak table seen from above: attack cards in the play area, some covered by a
+defending card laid across them (turned and shifted so the attack card's top-left index stays
+in view, as players lay them), single cards beside them (a transfer or a throw-in), the stock
+with the trump card crosswise under it, and sometimes a discard pile of face-down cards.  One
+deck per scene: 52, 36 or 32 cards, Latin or Russian indices, one :class:`IndexStyle` (given,
+or drawn from the training styles), on felt or wood, with wear, glare, uneven light, a tilted
+camera, sometimes a hand, and the camera's blur, noise and JPEG.
+
+Each ``scene_N.jpg`` has ``scene_N.json``: per face-up card its code, full quad (the card's
+top-left, top-right, bottom-right, bottom-left corners in the image), box, the boxes of its
+visible index corners, ``covered_by`` (the card lying on it) and zone (``table`` or
+``trump``); backs (stock, discard) as quads.  ``scene_N.txt`` is YOLO (class = position in
+the 52-card deck, box = the whole card) for tools that want it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from scoring.cards import Card, deck
+from vision.cards.faces import (
+    ALPHABETS,
+    FACE_H,
+    FACE_W,
+    RATIO,
+    TRAINING_STYLES,
+    IndexStyle,
+    card_mask,
+    draw_back,
+    draw_face,
+    style_named,
+)
+from vision.cards.geometry import PATCH_U, PATCH_V
+from vision.labels import Label, write_sample
+from vision.synth import scene
+from vision.types import Box
+
+SIZE = (720, 1280)
+ALL_CARDS = deck(52)
+#: Felt colours for card tables (grey felt is left out: under a lamp it looks like card stock).
+CLOTHS = ((40, 110, 30), (60, 130, 20), (120, 60, 20), (40, 40, 150), (30, 30, 30), (40, 20, 90))
+BACKS = ((40, 40, 170), (150, 60, 30), (40, 110, 40), (60, 60, 60))
+#: An index corner more than this share covered (by a card or a hand) is not visible.
+HIDDEN_SHARE = 0.05
+
+
+@dataclass
+class Placed:
+    """A card on the table: its code (None: face down), corners in paint order, zone."""
+
+    card: Card | None
+    quad: np.ndarray  # 4 x 2: the card's own top-left, top-right, bottom-right, bottom-left
+    zone: str
+    covers: int | None = None  # index of the card it lies on
+    extra: dict = field(default_factory=dict)
+
+
+def card_quad(corner: tuple[float, float], angle: float, width: float) -> np.ndarray:
+    """The corners of a card whose top-left corner is at ``corner``, turned by ``angle``."""
+    u = np.array([math.cos(angle), math.sin(angle)])
+    v = np.array([-math.sin(angle), math.cos(angle)])
+    p = np.array(corner)
+    h = width * RATIO
+    return np.array([p, p + width * u, p + width * u + h * v, p + h * v], np.float32)
+
+
+def centred_quad(centre: tuple[float, float], angle: float, width: float) -> np.ndarray:
+    u = np.array([math.cos(angle), math.sin(angle)])
+    v = np.array([-math.sin(angle), math.cos(angle)])
+    corner = np.array(centre) - width / 2 * u - width * RATIO / 2 * v
+    return card_quad((float(corner[0]), float(corner[1])), angle, width)
+
+
+def index_quads(quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The index areas at the card's top-left and (turned) bottom-right corners."""
+    tl, tr, br, bl = quad.astype(np.float64)
+    width = np.linalg.norm(tr - tl)
+    u, v = (tr - tl) / width, (bl - tl) / np.linalg.norm(bl - tl)
+    a, b = PATCH_U * width, PATCH_V * width
+    first = np.array([tl, tl + a * u, tl + a * u + b * v, tl + b * v], np.float32)
+    second = np.array([br, br - a * u, br - a * u - b * v, br - b * v], np.float32)
+    return first, second
+
+
+def overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """Area of the intersection of two convex quads."""
+    area, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    return float(area)
+
+
+def layout(rng: np.random.Generator, cards: list[Card], width: float) -> list[Placed]:
+    """A Durak table in paint order: trump, stock, discard, attack cards, defending cards."""
+    height, image_w = SIZE
+    order = list(rng.permutation(len(cards)))
+    placed: list[Placed] = []
+    taken: list[np.ndarray] = []  # footprints kept apart
+    if rng.random() < 0.8:  # the stock with the trump under it, crosswise
+        cx, cy = rng.uniform(0.07, 0.14) * image_w, rng.uniform(0.3, 0.7) * height
+        turn = rng.uniform(-0.15, 0.15)
+        stock = centred_quad((cx, cy), turn, width)
+        trump_centre = (cx + rng.uniform(0.25, 0.4) * width * RATIO, cy)
+        flip = rng.random() < 0.5
+        trump = centred_quad(trump_centre, turn + (math.pi / 2 if flip else -math.pi / 2), width)
+        placed.append(Placed(cards[order.pop()], trump, "trump"))
+        for _ in range(int(rng.integers(2, 6))):
+            offset = rng.normal(0, 0.02 * width, 2)
+            placed.append(Placed(None, stock + offset.astype(np.float32), "stock"))
+        taken.append(_grow(np.concatenate([stock, trump]), width * 0.15))
+    if rng.random() < 0.5:
+        spot = _free_spot(rng, taken, width, (0.75, 0.95))
+        if spot is not None:
+            for _ in range(int(rng.integers(2, 6))):
+                angle = rng.uniform(-math.pi, math.pi)
+                jitter = rng.normal(0, 0.08 * width, 2)
+                quad = centred_quad((spot[0] + jitter[0], spot[1] + jitter[1]), angle, width)
+                placed.append(Placed(None, quad, "discard"))
+            taken.append(_grow(centred_quad(spot, 0.0, width * 1.5), width * 0.2))
+    attacks: list[int] = []
+    for _ in range(int(rng.integers(1, 7))):
+        if not order:
+            break
+        spot = _free_spot(rng, taken, width, (0.22, 0.95), pair=True)
+        if spot is None:
+            break
+        turn = rng.uniform(-0.2, 0.2) + (math.pi if rng.random() < 0.25 else 0.0)
+        quad = centred_quad(spot, turn, width)
+        quad = quad - (quad.mean(axis=0) - np.array(spot)).astype(np.float32)
+        # the pair's centre is the spot: shift the attack card up-left of it
+        u, v = quad[1] - quad[0], quad[3] - quad[0]
+        quad = quad - (0.17 * u + 0.14 * v).astype(np.float32)
+        placed.append(Placed(cards[order.pop()], quad, "table"))
+        attacks.append(len(placed) - 1)
+        taken.append(_grow(_pair_footprint(quad, width), width * 0.12))
+    for index in attacks:
+        if not order or rng.random() < 0.35:
+            continue
+        cover = _defence(rng, placed[index].quad, width)
+        if cover is not None:
+            placed.append(Placed(cards[order.pop()], cover, "table", covers=index))
+    return placed
+
+
+def _defence(rng: np.random.Generator, attack: np.ndarray, width: float) -> np.ndarray | None:
+    """A defending card across ``attack``: shifted down-right in the attack card's own frame
+    and turned, leaving the attack card's top-left index clear."""
+    tl, tr, _, bl = attack.astype(np.float64)
+    u, v = (tr - tl) / width, (bl - tl) / (width * RATIO)
+    base = math.atan2(u[1], u[0])
+    for _ in range(20):
+        dx, dy = rng.uniform(0.28, 0.42) * width, rng.uniform(0.2, 0.32) * width * RATIO
+        turn = rng.choice([-1.0, 1.0]) * rng.uniform(0.06, 0.35)
+        centre = tl + u * (width / 2 + dx) + v * (width * RATIO / 2 + dy)
+        quad = centred_quad((float(centre[0]), float(centre[1])), base + turn, width)
+        first, _ = index_quads(attack)
+        if overlap(_grow(first, width * 0.06), quad) == 0.0:
+            return quad
+    return None
+
+
+def _pair_footprint(attack: np.ndarray, width: float) -> np.ndarray:
+    tl, tr, br, bl = attack.astype(np.float64)
+    u, v = (tr - tl) / width, (bl - tl) / (width * RATIO)
+    grow_u, grow_v = u * 0.65 * width, v * 0.55 * width * RATIO
+    return np.array(
+        [tl - 0.1 * width * (u + v), tr + grow_u, br + grow_u + grow_v, bl + grow_v], np.float32
+    )
+
+
+def _grow(points: np.ndarray, margin: float) -> np.ndarray:
+    hull = cv2.convexHull(points.astype(np.float32)).reshape(-1, 2)
+    centre = hull.mean(axis=0)
+    out = centre + (hull - centre) * (
+        1 + margin / max(1.0, float(np.linalg.norm(hull - centre, axis=1).mean()))
+    )
+    return out.astype(np.float32)
+
+
+def _free_spot(
+    rng: np.random.Generator,
+    taken: list[np.ndarray],
+    width: float,
+    x_range: tuple[float, float],
+    pair: bool = False,
+) -> tuple[float, float] | None:
+    height, image_w = SIZE
+    for _ in range(60):
+        spot = (rng.uniform(*x_range) * image_w, rng.uniform(0.17, 0.83) * height)
+        probe = centred_quad(spot, 0.0, width * (1.75 if pair else 1.5))
+        inside = probe.min() >= 0 and probe[:, 0].max() <= image_w and probe[:, 1].max() <= height
+        if inside and all(overlap(probe, other) == 0.0 for other in taken):
+            return spot
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Painting.
+
+
+def worn_face(card: Card, style: IndexStyle, alphabet: str, rng: np.random.Generator) -> np.ndarray:
+    """A face with use on it: yellowed stock, scuffs, a few specks."""
+    face = draw_face(card, style, alphabet).astype(np.float32)
+    face *= np.float32(rng.uniform(0.93, 1.0, 3))
+    for _ in range(int(rng.integers(0, 5))):
+        a = rng.uniform(0, [FACE_W, FACE_H])
+        b = a + rng.normal(0, 40, 2)
+        grey = float(rng.uniform(150, 215))
+        cv2.line(
+            face,
+            tuple(int(t) for t in a),
+            tuple(int(t) for t in b),
+            (grey, grey, grey),
+            1,
+            cv2.LINE_AA,
+        )
+    specks = rng.uniform(0, [FACE_W, FACE_H], (int(rng.integers(0, 20)), 2))
+    for x, y in specks:
+        cv2.circle(face, (int(x), int(y)), 1, (120, 120, 120), -1)
+    return np.clip(face, 0, 255).astype(np.uint8)
+
+
+def paint(
+    canvas: np.ndarray,
+    sprite: np.ndarray,
+    alpha: np.ndarray,
+    quad: np.ndarray,
+    rng: np.random.Generator,
+) -> np.ndarray:
+    """Warp ``sprite`` onto ``quad`` (its own corners TL, TR, BR, BL) over a soft shadow."""
+    height, width = canvas.shape[:2]
+    left, top = np.clip(np.floor(quad.min(axis=0)).astype(int) - 12, 0, (width, height))
+    right, bottom = np.clip(np.ceil(quad.max(axis=0)).astype(int) + 12, 0, (width, height))
+    if right <= left or bottom <= top:
+        return canvas
+    src = np.float32([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]])
+    matrix = cv2.getPerspectiveTransform(src, (quad - [left, top]).astype(np.float32))
+    size = (int(right - left), int(bottom - top))
+    placed = cv2.warpPerspective(sprite, matrix, size, flags=cv2.INTER_AREA)
+    mask = cv2.warpPerspective(alpha, matrix, size, flags=cv2.INTER_AREA)
+    region = scene.soft_shadow(
+        canvas[top:bottom, left:right], mask, rng, darkness=float(rng.uniform(0.2, 0.45))
+    )
+    out = canvas.copy()
+    out[top:bottom, left:right] = scene.paste(region, placed, mask, 0, 0)
+    return out
+
+
+def glare(image: np.ndarray, quad: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A lamp's reflection: a soft white ellipse somewhere on a card."""
+    height, width = image.shape[:2]
+    weights = rng.dirichlet(np.ones(4))
+    cx, cy = weights @ quad
+    axes = rng.uniform(0.1, 0.35, 2) * np.linalg.norm(quad[1] - quad[0])
+    layer = np.zeros((height, width), np.float32)
+    cv2.ellipse(
+        layer,
+        (int(cx), int(cy)),
+        (int(axes[0]), int(axes[1])),
+        float(rng.uniform(0, 180)),
+        0,
+        360,
+        1.0,
+        -1,
+    )
+    layer = cv2.GaussianBlur(layer, (0, 0), float(axes.min() / 2 + 1)) * np.float32(
+        rng.uniform(0.2, 0.5)
+    )
+    out = image.astype(np.float32) * (1 - layer[..., None]) + 255 * layer[..., None]
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def camera(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The camera's share at a card table: mild defocus, sometimes a little shake, sensor
+    noise, JPEG.  Milder than :func:`vision.synth.scene.degrade`: cards are read only at rest
+    (the observer waits for frames to agree), so a long motion smear is never read."""
+    choice = rng.random()
+    if choice < 0.5:
+        image = scene.gaussian_blur(image, float(rng.uniform(0.3, 1.1)))
+    elif choice < 0.65:
+        image = scene.motion_blur(image, float(rng.uniform(2.0, 3.5)), float(rng.uniform(0, np.pi)))
+    image = scene.sensor_noise(image, rng, float(rng.uniform(1.0, 6.0)))
+    return scene.jpeg_artefacts(image, int(rng.integers(50, 96)))
+
+
+def render_scene(
+    rng: np.random.Generator,
+    style: IndexStyle | None = None,
+    size: int | None = None,
+    alphabet: str | None = None,
+) -> tuple[np.ndarray, dict]:
+    """One scene and its labels (see the module doc); style, deck size and alphabet are drawn
+    at random unless given."""
+    style = style or style_named(TRAINING_STYLES[int(rng.integers(len(TRAINING_STYLES)))])
+    drawn_size, drawn_alphabet = int(rng.choice([52, 36, 32])), str(rng.choice(ALPHABETS))
+    size = size or drawn_size
+    alphabet = alphabet or drawn_alphabet
+    width = float(rng.uniform(95, 135))
+    cards = list(deck(size))
+    if rng.random() < 0.5:
+        image = scene.felt(rng, SIZE, CLOTHS[int(rng.integers(len(CLOTHS)))])
+    else:
+        image = scene.wood(rng, SIZE)
+    placed = layout(rng, cards, width)
+    alpha = card_mask(style.corner)
+    back = draw_back(BACKS[int(rng.integers(len(BACKS)))])
+    for item in placed:
+        sprite = back if item.card is None else worn_face(item.card, style, alphabet, rng)
+        image = paint(image, sprite, alpha, item.quad, rng)
+    for item in placed:
+        if item.card is not None and rng.random() < 0.25:
+            image = glare(image, item.quad, rng)
+    image = scene.lighting_gradient(image, rng, float(rng.uniform(0.1, 0.35)))
+    image, _, matrix = scene.perspective_warp(image, [], rng, float(rng.uniform(0, 0.05)))
+    quads = [scene.warp_points(item.quad, matrix).astype(np.float32) for item in placed]
+    hand = None
+    if rng.random() < 0.12:
+        image, hand = scene.hand_occluder(image, rng, float(rng.uniform(0.1, 0.3)))
+    image = camera(image, rng)
+    return image, _labels(placed, quads, hand, style, size, alphabet)
+
+
+def _labels(
+    placed: list[Placed],
+    quads: list[np.ndarray],
+    hand: np.ndarray | None,
+    style: IndexStyle,
+    size: int,
+    alphabet: str,
+) -> dict:
+    height, width = SIZE
+    frame = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    cards, backs = [], []
+    for k, (item, quad) in enumerate(zip(placed, quads, strict=True)):
+        if item.card is None:
+            backs.append({"zone": item.zone, "quad": quad.round(1).tolist()})
+            continue
+        index_boxes = []
+        for corner in index_quads(quad):
+            area = overlap(corner, corner)
+            hidden = sum(overlap(corner, quads[j]) for j in range(k + 1, len(placed)))
+            hidden += area - overlap(corner, frame)
+            if hand is not None:
+                hidden += area * scene.occluded_fraction(hand, _box(corner))
+            if hidden <= HIDDEN_SHARE * area:
+                index_boxes.append(_box(corner).as_list())
+        covered_by = next(
+            (str(placed[j].card) for j in range(k + 1, len(placed)) if placed[j].covers == k), None
+        )
+        cards.append(
+            {
+                "card": str(item.card),
+                "zone": item.zone,
+                "quad": quad.round(1).tolist(),
+                "box": _box(quad).as_list(),
+                "index_boxes": index_boxes,
+                "covered_by": covered_by,
+                "covers": None if item.covers is None else str(placed[item.covers].card),
+            }
+        )
+    return {
+        "deck": {"size": size, "alphabet": alphabet, "style": style.name},
+        "card_width": round(float(np.linalg.norm(quads[0][1] - quads[0][0])), 1) if quads else None,
+        "cards": cards,
+        "backs": backs,
+    }
+
+
+def _box(quad: np.ndarray) -> Box:
+    height, width = SIZE
+    left, top = np.clip(quad.min(axis=0), 0, [width, height])
+    right, bottom = np.clip(quad.max(axis=0), 0, [width, height])
+    return Box(float(left), float(top), float(right - left), float(bottom - top))
+
+
+def render_dataset(
+    out: Path | str,
+    count: int,
+    seed: int,
+    style: str | None = None,
+    size: int | None = None,
+    alphabet: str | None = None,
+) -> list[Path]:
+    """``count`` scenes into ``out`` (``scene_N.jpg`` + ``.json`` + ``.txt``), reproducible
+    from ``seed``; ``style``, ``size`` and ``alphabet`` fix the deck (default: drawn per scene,
+    the style among the training styles)."""
+    chosen = None if style is None else style_named(style)
+    if size is not None and size not in (52, 36, 32):
+        raise ValueError(f"{size} is not a deck size (52, 36 or 32)")
+    if alphabet is not None and alphabet not in ALPHABETS:
+        raise ValueError(f"{alphabet!r} is not an index alphabet ({', '.join(ALPHABETS)})")
+    out = Path(out)
+    rng = np.random.default_rng(seed)
+    paths = []
+    for n in range(count):
+        image, labels = render_scene(rng, chosen, size, alphabet)
+        yolo = [
+            Label(ALL_CARDS.index(Card(c["card"][:-1], c["card"][-1])), Box(*c["box"]))
+            for c in labels["cards"]
+        ]
+        path = write_sample(out, f"scene_{n}", image, yolo)
+        path.with_suffix(".json").write_text(json.dumps(labels), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def render_photo(
+    card: Card, style: IndexStyle, alphabet: str, rng: np.random.Generator
+) -> np.ndarray:
+    """A teach-mode photo: one card on a cloth, a little turned and tilted, 480 x 640."""
+    height, width = 480, 640
+    image = scene.felt(rng, (height, width), CLOTHS[int(rng.integers(len(CLOTHS)))])
+    card_w = float(rng.uniform(170, 230))
+    centre = (width / 2 + rng.uniform(-40, 40), height / 2 + rng.uniform(-20, 20))
+    turn = rng.uniform(-0.3, 0.3) + (math.pi / 2 if rng.random() < 0.3 else 0.0)
+    quad = centred_quad(centre, turn, card_w)
+    image = paint(image, worn_face(card, style, alphabet, rng), card_mask(style.corner), quad, rng)
+    image = scene.lighting_gradient(image, rng, float(rng.uniform(0.05, 0.2)))
+    image, _, _ = scene.perspective_warp(image, [], rng, float(rng.uniform(0, 0.04)))
+    return scene.jpeg_artefacts(scene.sensor_noise(image, rng, 2.0), 90)
+
+
+def render_photos(out: Path | str, size: int, alphabet: str, style: str, seed: int) -> list[Path]:
+    """One photo per card of a deck into ``out`` as ``<code>.jpg`` (teach mode's input)."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    chosen = style_named(style)
+    paths = []
+    for card in deck(size):
+        path = out / f"{card}.jpg"
+        cv2.imwrite(str(path), render_photo(card, chosen, alphabet, rng))
+        paths.append(path)
+    return paths
