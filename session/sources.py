@@ -41,49 +41,57 @@ class Perception(Protocol):
 
 
 @dataclass
-class DicePerception:
+class _ReaderPerception:
+    """A reader of one kind of object and the observer that settles its readings into facts;
+    the families differ only in what their observer returns and how a reading is drawn."""
+
+    reader: Any
+    observer: Any
+
+    def see(self, frame: Frame) -> tuple[list[Any], tuple[Mapping[str, Any], ...]]:
+        readings = self.reader.read(frame.image)
+        settled = self.observer.update(readings, frame.index, frame.timestamp)
+        return self._facts(settled), tuple(self._drawn(r) for r in readings)
+
+    def _facts(self, settled: Any) -> list[Any]:
+        """The observer's answer as a list of facts (it returns an iterable of them)."""
+        return list(settled)
+
+    def _drawn(self, reading: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+class DicePerception(_ReaderPerception):
     """A dice reader and a :class:`vision.observe.DiceObserver`."""
 
-    reader: Any
-    observer: Any
+    def _facts(self, settled: Any) -> list[Any]:
+        """The dice observer settles at most one scene a frame (None: nothing new)."""
+        return [settled] if settled is not None else []
 
-    def see(self, frame: Frame) -> tuple[list[Any], tuple[Mapping[str, Any], ...]]:
-        readings = self.reader.read(frame.image)
-        fact = self.observer.update(readings, frame.index, frame.timestamp)
-        detections = tuple(
-            {
-                "kind": "die",
-                "box": r.box.as_list(),
-                "label": "cocked" if r.cocked else str(r.value),
-                "confidence": round(r.confidence, 3),
-                "cocked": r.cocked,
-            }
-            for r in readings
-        )
-        return ([fact] if fact is not None else []), detections
+    def _drawn(self, reading: Any) -> dict[str, Any]:
+        label = "cocked" if reading.cocked else str(reading.value)
+        return _detection("die", reading, label, cocked=reading.cocked)
 
 
-@dataclass
-class TilePerception:
+class TilePerception(_ReaderPerception):
     """A domino tile reader and a :class:`vision.dominoes.observe.TileObserver`."""
 
-    reader: Any
-    observer: Any
+    def _drawn(self, reading: Any) -> dict[str, Any]:
+        halves = reading.halves
+        label = "down" if halves is None else f"{min(halves)}-{max(halves)}"
+        return _detection("tile", reading, label, face_up=reading.face_up)
 
-    def see(self, frame: Frame) -> tuple[list[Any], tuple[Mapping[str, Any], ...]]:
-        readings = self.reader.read(frame.image)
-        facts = self.observer.update(readings, frame.index, frame.timestamp)
-        detections = tuple(
-            {
-                "kind": "tile",
-                "box": r.box.as_list(),
-                "label": "down" if r.halves is None else f"{min(r.halves)}-{max(r.halves)}",
-                "confidence": round(r.confidence, 3),
-                "face_up": r.face_up,
-            }
-            for r in readings
-        )
-        return list(facts), detections
+
+def _detection(kind: str, reading: Any, label: str, **flags: bool) -> dict[str, Any]:
+    """One reading as the console draws it: the same keys for every kind of object, so the
+    overlay needs no per-family code (``flags``: what only that kind has)."""
+    return {
+        "kind": kind,
+        "box": reading.box.as_list(),
+        "label": label,
+        "confidence": round(reading.confidence, 3),
+        **flags,
+    }
 
 
 @dataclass
@@ -144,7 +152,30 @@ def is_live(spec: str | int) -> bool:
     return isinstance(spec, int) or spec.isdigit() or "://" in spec
 
 
-class CameraWorker:
+class _Worker:
+    """A source's own thread (``_run``), stopped by an event and joined, so a slow source never
+    stalls the others and ``tableref run`` exits cleanly on Ctrl-C."""
+
+    def __init__(self, session: LiveSession, name: str) -> None:
+        self.session = session
+        self.name = name
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=f"tableref-{name}", daemon=True)
+
+    def _run(self) -> None:
+        raise NotImplementedError
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()
+
+
+class CameraWorker(_Worker):
     """Frames from a source, through the perception, into the session (facts) and the tap
     (the newest frame with its detections).
 
@@ -172,7 +203,7 @@ class CameraWorker:
         name: str = "camera",
         on_frame: Callable[[Frame, float], None] | None = None,
     ) -> None:
-        self.session = session
+        super().__init__(session, name)
         self.open_frames = open_frames
         self.perception = perception
         self.tap = tap
@@ -180,28 +211,16 @@ class CameraWorker:
         self.realtime = realtime
         self.retry = retry
         self.max_retry = max_retry
-        self.name = name
         self.on_frame = on_frame
         self.frames = 0
         self.dropped = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name=f"tableref-{name}", daemon=True)
 
     def start(self) -> CameraWorker:
         self._thread.start()
         return self
 
-    def stop(self, timeout: float = 5.0) -> None:
-        self._stop.set()
-        if self._thread.is_alive():
-            self._thread.join(timeout)
-
     def join(self, timeout: float | None = None) -> None:
         self._thread.join(timeout)
-
-    @property
-    def running(self) -> bool:
-        return self._thread.is_alive()
 
     def _status(self, state: str, text: str) -> None:
         self.session.post(SourceStatus(self.name, state, text))
@@ -319,7 +338,7 @@ LINK_STATES = {
 }
 
 
-class PanelWorker:
+class PanelWorker(_Worker):
     """Polls a :class:`PanelSource`: button facts and link changes into the session, and the
     verdicts handed to :meth:`show` onto the panel's outputs (from this thread, which owns the
     serial link)."""
@@ -327,13 +346,10 @@ class PanelWorker:
     def __init__(
         self, session: LiveSession, source: PanelSource, *, poll: float = 0.05, name: str = "panel"
     ) -> None:
-        self.session = session
+        super().__init__(session, name)
         self.source = source
         self.poll = poll
-        self.name = name
         self._shows: queue.Queue[tuple[Any, ...]] = queue.Queue()
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name=f"tableref-{name}", daemon=True)
 
     def start(self) -> PanelWorker:
         self.session.post(SourceStatus(self.name, "disconnected", "looking for the panel"))
@@ -341,14 +357,8 @@ class PanelWorker:
         return self
 
     def stop(self, timeout: float = 5.0) -> None:
-        self._stop.set()
-        if self._thread.is_alive():
-            self._thread.join(timeout)
+        super().stop(timeout)
         self.source.link.close()
-
-    @property
-    def running(self) -> bool:
-        return self._thread.is_alive()
 
     def show(self, verdicts: Iterable[Any]) -> None:
         """Queue verdicts for the panel's outputs (a buzzer on a foul); safe from any thread."""

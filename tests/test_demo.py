@@ -21,6 +21,8 @@ from session.recording import Recording
 from session.replay import refold
 from ui.cli import main
 
+SCREENS = Path(__file__).resolve().parents[1] / "test-output" / "screens"
+
 TURNS = 3
 
 
@@ -154,6 +156,7 @@ def test_the_demo_plays_into_the_windows(one_turn, tmp_path, monkeypatch) -> Non
     from PySide6.QtWidgets import QApplication
 
     from ui.qt.app import run_windows
+    from ui.qt.snapshot import render_png
 
     app = QApplication.instance() or QApplication([])
     source = one_turn
@@ -166,6 +169,10 @@ def test_the_demo_plays_into_the_windows(one_turn, tmp_path, monkeypatch) -> Non
 
     def check() -> None:  # the operator closes the console when the night is over
         if (ended and played.operator.done) or time.monotonic() > deadline:
+            for window in app.topLevelWidgets():  # what the table saw last, for the note
+                name = type(window).__name__
+                if name in ("OperatorConsole", "AudienceDisplay") and window.isVisible():
+                    render_png(window, SCREENS / f"demo_{name}.png", (1400, 860))
             for window in app.topLevelWidgets():
                 if type(window).__name__ == "OperatorConsole":
                     window.close()

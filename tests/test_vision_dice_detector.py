@@ -13,7 +13,7 @@ import pytest
 
 from tests.test_vision_dice import draw_die, read_right, values_by_position
 from vision.dice import detector, readers
-from vision.dice.detector import DetectorReader, nested_share
+from vision.dice.detector import DetectorReader
 from vision.labels import labelled_folder
 from vision.synth.dice import render_scene
 from vision.types import Box
@@ -70,10 +70,10 @@ def test_reads_rendered_scenes(reader) -> None:
 
 def test_nested_share_sees_a_box_inside_another() -> None:
     outer = Box(100, 100, 50, 50)
-    assert nested_share(Box(110, 110, 20, 20), outer) == pytest.approx(1.0)
-    assert nested_share(outer, Box(110, 110, 20, 20)) == pytest.approx(1.0)
-    assert nested_share(Box(140, 100, 50, 50), outer) == pytest.approx(0.2)
-    assert nested_share(Box(200, 200, 10, 10), outer) == 0.0
+    assert Box(110, 110, 20, 20).nested_share(outer) == pytest.approx(1.0)
+    assert outer.nested_share(Box(110, 110, 20, 20)) == pytest.approx(1.0)
+    assert Box(140, 100, 50, 50).nested_share(outer) == pytest.approx(0.2)
+    assert Box(200, 200, 10, 10).nested_share(outer) == 0.0
 
 
 def _training_script():

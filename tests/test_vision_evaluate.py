@@ -20,7 +20,6 @@ from vision.evaluate import (  # noqa: E402
     evaluate_dice,
     evaluate_dominoes,
     match,
-    nested_share,
     split_tile,
 )
 from vision.labels import (  # noqa: E402
@@ -179,7 +178,7 @@ def test_a_whole_die_box_matches_its_top_face_label_unless_iou_only():
     assert match(face, whole_die, 0.4) == [(0, 0)]
     assert match(face, whole_die, 0.4, nested=False) == []
     assert match(face, neighbour, 0.4) == []
-    assert nested_share(face[0].box, whole_die[0].box) == 1.0
+    assert face[0].box.nested_share(whole_die[0].box) == 1.0
 
 
 def test_oracle_dice_reader_scores_perfectly(dice_folder):

@@ -220,7 +220,7 @@ def match(
     for t, label in enumerate(truth):
         for r, reading in enumerate(read):
             overlap = label.box.iou(reading.box)
-            if overlap >= iou or (nested and nested_share(label.box, reading.box) >= NESTED):
+            if overlap >= iou or (nested and label.box.nested_share(reading.box) >= NESTED):
                 candidates.append((overlap, t, r))
     candidates.sort(key=lambda item: (-item[0], item[1], item[2]))
     used_t: set[int] = set()
@@ -233,16 +233,6 @@ def match(
         used_r.add(r)
         matched.append((t, r))
     return matched
-
-
-def nested_share(a: Box, b: Box) -> float:
-    """How much of the smaller box lies inside the larger (1.0: fully nested)."""
-    width = min(a.x + a.w, b.x + b.w) - max(a.x, b.x)
-    height = min(a.y + a.h, b.y + b.h) - max(a.y, b.y)
-    smaller = min(a.w * a.h, b.w * b.h)
-    if width <= 0 or height <= 0 or smaller <= 0:
-        return 0.0
-    return width * height / smaller
 
 
 def score_image(report: Report, truth: Sequence[Label], read: Sequence[Label]) -> None:

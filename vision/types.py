@@ -44,6 +44,17 @@ class Box:
         union = self.w * self.h + other.w * other.h - inter
         return inter / union if union > 0 else 0.0
 
+    def nested_share(self, other: Box) -> float:
+        """How much of the smaller of two boxes lies inside the other (1.0: fully nested): a
+        die's top face inside a box around the whole die is one die boxed twice, whatever the
+        IoU, both to a reader dropping the second box and to the harness matching them."""
+        width = min(self.x + self.w, other.x + other.w) - max(self.x, other.x)
+        height = min(self.y + self.h, other.y + other.h) - max(self.y, other.y)
+        smaller = min(self.w * self.h, other.w * other.h)
+        if width <= 0 or height <= 0 or smaller <= 0:
+            return 0.0
+        return width * height / smaller
+
 
 @dataclass(frozen=True)
 class DieReading:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.match import Match
-from session.interpreters.common import choose, legal_players
+from session.interpreters.common import choose, choose_seen, legal_players
 from session.live import Proposal
 
 
@@ -127,13 +127,7 @@ class DurakInterpreter:
                 candidates.append({"do": "transfer", "by": defender, "cards": [fact.card]})
         if fact.player is not None:
             candidates = [action for action in candidates if action["by"] == fact.player]
-        return choose(
-            candidates,
-            match,
-            confidence=fact.confidence,
-            source=self.source,
-            frame=fact.frame_index,
-        )
+        return choose_seen(fact, candidates, match, source=self.source)
 
     def _cleared(self, fact: TableCleared, match: Match) -> list[Proposal]:
         view = match.view()
@@ -150,14 +144,7 @@ class DurakInterpreter:
             ambiguous = ()
             if fact.to == "pile":
                 ambiguous = ("the cards went to the discard, but an attack card was not beaten",)
-            proposals += choose(
-                [take],
-                match,
-                confidence=fact.confidence,
-                source=self.source,
-                frame=fact.frame_index,
-                ambiguous=ambiguous,
-            )
+            proposals += choose_seen(fact, [take], match, source=self.source, ambiguous=ambiguous)
             outcome, after = match.check(take)
             if not outcome.accepted:
                 return proposals

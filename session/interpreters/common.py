@@ -63,6 +63,26 @@ def choose(
     return [Proposal(action, confidence, source, frame, note or describe(action), ambiguous)]
 
 
+def choose_seen(
+    fact: Any,
+    candidates: Sequence[Mapping[str, Any]],
+    match: Match,
+    *,
+    source: str,
+    ambiguous: tuple[str, ...] = (),
+) -> list[Proposal]:
+    """:func:`choose` for a fact an observer saw: the proposal carries the fact's confidence and
+    frame, so the console can show how sure the camera was and jump to the frame."""
+    return choose(
+        candidates,
+        match,
+        confidence=fact.confidence,
+        source=source,
+        frame=fact.frame_index,
+        ambiguous=ambiguous,
+    )
+
+
 def describe(action: Mapping[str, Any]) -> str:
     """An action in one short line: ``defend by Vera: beat=8C with=9C``."""
     fields = " ".join(

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.match import Match
-from session.interpreters.common import choose, legal_players, to_move
+from session.interpreters.common import choose_seen, legal_players, to_move
 from session.live import Proposal
 from vision.types import Box
 
@@ -80,14 +80,7 @@ class DiceInterpreter:
         count = _count(verb.fields, match)
         if len(scene) > count and "kept" in verb.fields:
             ambiguous += (f"{len(scene)} dice seen, this game throws {count}",)
-        return choose(
-            [action],
-            match,
-            confidence=fact.confidence,
-            source=self.source,
-            frame=fact.frame_index,
-            ambiguous=ambiguous,
-        )
+        return choose_seen(fact, [action], match, source=self.source, ambiguous=ambiguous)
 
     def _roll(
         self,

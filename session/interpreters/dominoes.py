@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.match import Match
-from session.interpreters.common import choose, legal_players, to_move
+from session.interpreters.common import choose_seen, legal_players, to_move
 from session.live import Proposal
 
 
@@ -38,11 +38,4 @@ class DominoesInterpreter:
             ambiguous = (
                 f"{fact.tile} shows {fact.value} against {fact.joins.value} of {fact.joins.tile}",
             )
-        return choose(
-            candidates,
-            match,
-            confidence=fact.confidence,
-            source=self.source,
-            frame=fact.frame_index,
-            ambiguous=ambiguous,
-        )
+        return choose_seen(fact, candidates, match, source=self.source, ambiguous=ambiguous)

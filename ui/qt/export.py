@@ -41,7 +41,7 @@ def export_sheet(
     if kind not in FORMATS:
         raise ExportError(f"{path}: the suffix names no export format ({', '.join(FORMATS)})")
     if kind == "pdf":
-        return sheet_pdf(path, sheet, lang, title=title, lines=lines)
+        return _write_pdf(path, sheet_html(sheet, lang, title=title, lines=lines), title)
     text = sheet_csv(sheet, lang) if kind == "csv" else sheet_json(sheet) + "\n"
     try:
         path.write_text(text, encoding="utf-8")
@@ -76,16 +76,8 @@ def sheet_html(
     return "\n".join(out)
 
 
-def sheet_pdf(
-    path: Path | str,
-    sheet: Mapping[str, Any],
-    lang: str = "en",
-    *,
-    title: str = "",
-    lines: tuple[str, ...] = (),
-) -> Path:
-    """Write the sheet as an A4 PDF (needs a QGuiApplication for the fonts)."""
-    path = Path(path)
+def _write_pdf(path: Path, html: str, title: str) -> Path:
+    """Write the sheet's ``html`` as an A4 PDF (needs a QGuiApplication for the fonts)."""
     writer = QPdfWriter(str(path))
     writer.setTitle(title or "score sheet")
     writer.setCreator("Table Referee")
@@ -99,7 +91,7 @@ def sheet_pdf(
     )
     document = QTextDocument()
     document.setDefaultStyleSheet("th { background: #2f4f3f; color: white; }")
-    document.setHtml(sheet_html(sheet, lang, title=title, lines=lines))
+    document.setHtml(html)
     document.print_(writer)
     del writer  # the file is finished when the writer goes
     if not path.is_file() or path.stat().st_size == 0:

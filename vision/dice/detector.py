@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.dice.learned import ultralytics_env
+from vision.dice.learned import load_model
 from vision.types import Box, DieReading
 
 CLASS_NAMES = ("one", "two", "three", "four", "five", "six", "cocked")
@@ -58,21 +58,13 @@ class DetectorReader:
 
     def _load(self):
         if self._model is None:
-            if not self.weights.is_file():
-                raise FileNotFoundError(
-                    f"dice detector weights not found: {self.weights} "
-                    "(train them with scripts/train_dice_detector.py)"
-                )
-            ultralytics_env()
-            # Anything ultralytics says goes to stderr: `tableref detect --json` owns stdout.
-            with contextlib.redirect_stdout(sys.stderr):
-                from ultralytics import YOLO
-
-                model = YOLO(str(self.weights), task="detect")
-            names = tuple(model.names[i] for i in range(len(model.names)))
-            if names != CLASS_NAMES:
-                raise ValueError(f"{self.weights}: classes {names}, expected {CLASS_NAMES}")
-            self._model = model
+            self._model = load_model(
+                self.weights,
+                "detect",
+                CLASS_NAMES,
+                "dice detector",
+                "scripts/train_dice_detector.py",
+            )
         return self._model
 
     def read(self, image: np.ndarray) -> list[DieReading]:
@@ -92,20 +84,10 @@ class DetectorReader:
         found = zip(boxes.xyxy.tolist(), boxes.cls.tolist(), boxes.conf.tolist(), strict=True)
         for (x0, y0, x1, y1), cls, confidence in sorted(found, key=lambda item: -item[2]):
             box = Box(float(x0), float(y0), float(x1 - x0), float(y1 - y0))
-            if any(nested_share(box, kept.box) >= NESTED for kept in readings):
+            if any(box.nested_share(kept.box) >= NESTED for kept in readings):
                 continue
             cocked = CLASS_NAMES[int(cls)] == "cocked"
             # A cocked die has no face up; the value is a placeholder the caller must not use.
             value = 1 if cocked else int(cls) + 1
             readings.append(DieReading(value, box, float(confidence), cocked))
         return readings
-
-
-def nested_share(a: Box, b: Box) -> float:
-    """How much of the smaller of two boxes lies inside the other (1.0: fully nested)."""
-    width = min(a.x + a.w, b.x + b.w) - max(a.x, b.x)
-    height = min(a.y + a.h, b.y + b.h) - max(a.y, b.y)
-    smaller = min(a.w * a.h, b.w * b.h)
-    if width <= 0 or height <= 0 or smaller <= 0:
-        return 0.0
-    return width * height / smaller

@@ -12,6 +12,7 @@ import contextlib
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -39,22 +40,10 @@ class LearnedReader:
 
     def _load(self):
         if self._model is None:
-            if not self.weights.is_file():
-                raise FileNotFoundError(
-                    f"dice classifier weights not found: {self.weights} "
-                    "(train them with scripts/train_dice.py)"
-                )
-            ultralytics_env()
-            # Its first import on a machine announces the new settings file on stdout, which
-            # would corrupt `tableref detect --json`: anything it says goes to stderr.
-            with contextlib.redirect_stdout(sys.stderr):
-                from ultralytics import YOLO
-
-                model = YOLO(str(self.weights), task="classify")
+            model = load_model(
+                self.weights, "classify", CLASS_NAMES, "dice classifier", "scripts/train_dice.py"
+            )
             model.model.float().eval()
-            names = tuple(model.names[i] for i in range(len(model.names)))
-            if names != CLASS_NAMES:
-                raise ValueError(f"{self.weights}: classes {names}, expected {CLASS_NAMES}")
             self._model = model
         return self._model
 
@@ -87,6 +76,29 @@ class LearnedReader:
             value = 1 if cocked else int(name)
             readings.append(DieReading(value, candidate.box(), confidence, cocked))
         return readings
+
+
+def load_model(
+    weights: Path, task: str, class_names: tuple[str, ...], what: str, trainer: str
+) -> Any:
+    """An ultralytics YOLO model for ``task`` from ``weights``, checked to answer exactly
+    ``class_names`` in order (a model trained on other classes would misread silently).
+
+    ``what`` and ``trainer`` name the model and the script that trains it in the error for
+    missing weights.  Its first import on a machine announces the new settings file on stdout,
+    which would corrupt `tableref detect --json`: anything it says goes to stderr.
+    """
+    if not weights.is_file():
+        raise FileNotFoundError(f"{what} weights not found: {weights} (train them with {trainer})")
+    ultralytics_env()
+    with contextlib.redirect_stdout(sys.stderr):
+        from ultralytics import YOLO
+
+        model = YOLO(str(weights), task=task)
+    names = tuple(model.names[i] for i in range(len(model.names)))
+    if names != class_names:
+        raise ValueError(f"{weights}: classes {names}, expected {class_names}")
+    return model
 
 
 def ultralytics_env() -> None:
