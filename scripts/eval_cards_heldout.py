@@ -1,10 +1,11 @@
-"""The issue-9 measurement: both card readers on rendered tables of the held-out deck style.
+"""The issue-9 measurement: the card readers on rendered tables of the held-out deck style.
 
 Renders (unless the folders exist) ``--scenes`` mixed-deck tables and as many tables of one
 36-card Russian deck, all in ``faces.HELD_OUT`` (a style no reader was trained or tuned on),
 teaches that deck from one rendered photo per card, then scores: the learned reader on both
 sets; the template reader with the rendered profile of each set's deck and with the taught
-profile; and the layout tracker's frames per second (reader + observer, one thread).
+profile; the learned reader adapted to the taught profile (teach mode's reader); and the layout
+tracker's frames per second (reader + observer, one thread).
 Run: ``nice -n 10 .venv/bin/python scripts/eval_cards_heldout.py --out build/cards-heldout``.
 """
 
@@ -20,7 +21,7 @@ from vision.cards.cli import tracker_fps
 from vision.cards.deck import resolve_deck
 from vision.cards.evaluate import evaluate_cards
 from vision.cards.faces import HELD_OUT
-from vision.cards.readers import learned, template
+from vision.cards.readers import adapted, learned, template
 from vision.cards.teach import code_from_name, teach_deck
 from vision.synth.cards import render_dataset, render_photos
 
@@ -49,6 +50,7 @@ def main() -> None:
         "learned, 36 Russian": (learned(rendered), fixed),
         "template (rendered profile), 36 Russian": (template(rendered), fixed),
         "template (taught profile), 36 Russian": (template(taught), fixed),
+        "adapted (taught profile), 36 Russian": (adapted(taught), fixed),
     }
     results = {}
     for name, (reader, folder) in runs.items():

@@ -8,9 +8,10 @@ import numpy as np
 import pytest
 
 from ui.cli import main
+from vision.cards.adapt import blank_of
 from vision.cards.deck import DeckError, load_deck, resolve_deck
 from vision.cards.evaluate import evaluate_cards
-from vision.cards.readers import template
+from vision.cards.readers import adapted, template
 from vision.cards.teach import TeachError, index_template, teach_deck
 from vision.synth.cards import render_dataset, render_photos
 
@@ -63,3 +64,22 @@ def test_bad_profiles_and_deck_names_are_named(tmp_path) -> None:
     with pytest.raises(DeckError, match="neither a profile file"):
         resolve_deck("russian")
     assert len(resolve_deck("36-russian-mono").templates) == 36
+
+
+def test_the_adapted_reader_learns_the_taught_deck(photos, tmp_path) -> None:
+    """Teach mode's reader: the learned reader fine-tuned on the taught templates still reads
+    the deck on a table, and a taught template with its ink painted out is a blank corner."""
+    profile = teach_deck([(p.stem, cv2.imread(str(p))) for p in photos], "serif", "russian")
+    template_patch = profile.templates["10H"]
+    blank = blank_of(template_patch)
+    grey = cv2.cvtColor(blank, cv2.COLOR_BGR2GRAY)[4:, 4:]
+    assert grey.min() > 0.8 * np.median(grey), "ink left in the blank corner"
+    assert cv2.cvtColor(template_patch, cv2.COLOR_BGR2GRAY)[4:, 4:].min() < 0.5 * np.median(grey)
+
+    scenes = tmp_path / "scenes"
+    render_dataset(scenes, 3, 22, style="serif", size=32, alphabet="russian")
+    report = evaluate_cards(adapted(profile), scenes)
+    labelled = report.visible.labelled + report.overlapped.labelled
+    assert labelled >= 10
+    assert report.visible.right + report.overlapped.right >= 0.95 * labelled
+    assert report.extra <= 1

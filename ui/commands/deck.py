@@ -1,6 +1,7 @@
 """``tableref deck teach IMAGES... --out PROFILE``: learn a physical deck from one photo of
 each card (the card named by the file name, ``QH.jpg``, or by ``--order FILE``) and save its
-profile (JSON plus a folder of index templates) for ``tableref detect cards --deck PROFILE``."""
+profile (JSON plus a folder of index templates) for ``tableref detect cards --deck PROFILE``
+(best read with ``--reader adapted``: the learned reader fine-tuned on the taught templates)."""
 
 from __future__ import annotations
 
@@ -30,4 +31,5 @@ def run_teach(args: argparse.Namespace) -> int:
     profile = teach(args.images, args.out, args.order, args.alphabet, args.size, args.name)
     taught = f"{len(profile.templates)} of {profile.size} cards taught"
     print(f"deck {profile.name!r}: {taught}, saved to {args.out}")
+    print(f"read it with: tableref detect cards --deck {args.out} --reader adapted IMAGE...")
     return 0

@@ -1,8 +1,9 @@
 """The card readers by name, for ``tableref detect cards`` / ``eval cards`` and the session.
 
-Both share the corner finder and differ in how a corner is read: ``learned`` by the small CNN
+All share the corner finder and differ in how a corner is read: ``learned`` by the small CNN
 trained on rendered scenes of several deck styles, ``template`` by correlation against the deck
-profile's own templates (rendered, or taught from photos of a real deck).
+profile's own templates (rendered, or taught from photos of a real deck), ``adapted`` by the
+CNN fine-tuned on those templates when the reader is made (teach mode's reader; seconds).
 """
 
 from __future__ import annotations
@@ -22,5 +23,15 @@ def template(profile: DeckProfile) -> CardReader:
     return CardReader(TemplateMatcher(profile), "template")
 
 
-READERS: dict[str, Callable[[DeckProfile], CardReader]] = {"learned": learned, "template": template}
+def adapted(profile: DeckProfile) -> CardReader:
+    from vision.cards.adapt import AdaptedCorners
+
+    return CardReader(AdaptedCorners(profile), "adapted")
+
+
+READERS: dict[str, Callable[[DeckProfile], CardReader]] = {
+    "learned": learned,
+    "template": template,
+    "adapted": adapted,
+}
 DEFAULT = "learned"
