@@ -43,7 +43,8 @@ def long_axis_angle(reading: CardReading) -> float:
     return math.degrees(math.atan2(dy, dx)) % 180.0
 
 
-def _apart(a: float, b: float) -> float:
+def apart(a: float, b: float) -> float:
+    """How far apart two card directions are, in degrees (0..90)."""
     gap = abs(a - b) % 180.0
     return min(gap, 180.0 - gap)
 
@@ -62,16 +63,16 @@ def place(
             trump = cv2.pointPolygonTest(np.asarray(stock, np.float32), centre, False) >= 0
         else:
             others = [a for a, r in zip(angles, readings, strict=True) if r is not reading]
-            reference = _circular_median(others) if len(others) >= 2 else UPRIGHT
+            reference = circular_median(others) if len(others) >= 2 else UPRIGHT
             alone = reading.covered_by is None and reading.card not in covers
-            trump = alone and _apart(angle, reference) >= CROSSWISE
+            trump = alone and apart(angle, reference) >= CROSSWISE
         out.append(Placement(reading, "trump" if trump else "table", covers.get(reading.card)))
     return out
 
 
-def _circular_median(angles: Sequence[float]) -> float:
+def circular_median(angles: Sequence[float]) -> float:
     """The angle (mod 180) closest to most others: a median robust to one crosswise card."""
-    return min(angles, key=lambda a: sorted(_apart(a, b) for b in angles)[len(angles) // 2])
+    return min(angles, key=lambda a: sorted(apart(a, b) for b in angles)[len(angles) // 2])
 
 
 def pairs(placements: Sequence[Placement]) -> list[tuple[str, str | None]]:

@@ -25,7 +25,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from scoring.cards import Card, deck
+from scoring.cards import RANKS, SUITS, Card, deck
 from vision.cards.faces import (
     ALPHABETS,
     FACE_H,
@@ -438,3 +438,182 @@ def render_photos(out: Path | str, size: int, alphabet: str, style: str, seed: i
         cv2.imwrite(str(path), render_photo(card, chosen, alphabet, rng))
         paths.append(path)
     return paths
+
+
+# --------------------------------------------------------------------------------------------
+# Tables in play: a game's table, card after card, each step with the facts it should give.
+
+#: Where each seat's trick card lies from the middle, in card widths (x) and heights (y).
+TRICK_SEATS = {2: ((0.0, 0.55), (0.0, -0.55)), 3: ((0.0, 0.55), (-1.05, -0.3), (1.05, -0.3))}
+#: Devyatka: a row's cards lie this many card widths apart, the rows this many heights.
+ROW_STEP, ROW_GAP = 1.1, 1.08
+
+
+def trick_table(rng: np.random.Generator, cards: list[Card], width: float) -> list[dict]:
+    """A Deberts table, step by step: the turn-up crosswise under the stock, then tricks of one
+    card per player in the middle, each gathered.  Each step: ``placed`` (paint order) and the
+    ``facts`` its settling should give."""
+    height, image_w = SIZE
+    order = [cards[i] for i in rng.permutation(len(cards))]
+    cx, cy = rng.uniform(0.07, 0.12) * image_w, rng.uniform(0.3, 0.7) * height
+    turn = rng.uniform(-0.1, 0.1)
+    trump_quad = centred_quad((cx + 0.3 * width * RATIO, cy), turn + math.pi / 2, width)
+    trump = order.pop()
+    base = [Placed(trump, trump_quad, "trump")]
+    base += [
+        Placed(
+            None,
+            centred_quad((cx, cy), turn, width) + rng.normal(0, 2, 2).astype(np.float32),
+            "stock",
+        )
+        for _ in range(int(rng.integers(2, 5)))
+    ]
+    players = int(rng.choice([2, 2, 3]))
+    middle = np.array([image_w * rng.uniform(0.45, 0.6), height * rng.uniform(0.45, 0.55)])
+    steps: list[dict] = []
+    first = [{"fact": "card_placed", "card": str(trump), "zone": "trump"}]
+    leader = int(rng.integers(players))
+    for _ in range(int(rng.integers(2, 4))):
+        trick: list[Placed] = []
+        for k in range(players):
+            seat = TRICK_SEATS[players][(leader + k) % players]
+            centre = middle + np.array([seat[0] * width, seat[1] * width * RATIO])
+            centre += rng.normal(0, 0.04 * width, 2)
+            card = order.pop()
+            quad = centred_quad(
+                (float(centre[0]), float(centre[1])), rng.uniform(-0.12, 0.12), width
+            )
+            trick.append(Placed(card, quad, "trick"))
+            facts = [*first, {"fact": "card_placed", "card": str(card), "zone": "trick"}]
+            steps.append({"placed": base + trick, "facts": facts})
+            first = []
+        steps.append({"placed": list(base), "facts": [{"fact": "table_cleared"}]})
+        leader = int(rng.integers(players))
+    return steps
+
+
+def rows_table(rng: np.random.Generator, width: float) -> list[dict]:
+    """A Devyatka table, step by step from the 9 of diamonds: legal cards laid at row ends,
+    sometimes one laid past a gap (out of order), then the rows gathered.  Each step:
+    ``placed`` and the ``facts`` its settling should give."""
+    height, image_w = SIZE
+    ranks = [str(card.rank) for card in deck(36) if card.suit == "S"]
+    ranks.sort(key=lambda r: RANKS.index(r))
+    nine = ranks.index("9")
+    suits = [str(s) for s in rng.permutation(list(SUITS))]
+    up = 1 if rng.random() < 0.7 else -1  # the side the higher ranks go
+    top = (height - (len(suits) - 1) * ROW_GAP * width * RATIO) / 2
+    x_nine = image_w / 2 - up * ROW_STEP * width
+    ends: dict[str, list[int]] = {}  # suit: [low end, high end] as rank offsets from the 9
+    dead: set[tuple[str, int]] = set()
+    placed: list[Placed] = []
+    steps: list[dict] = []
+    for move in range(int(rng.integers(7, 13))):
+        options = [(s, 0) for s in suits if s not in ends]
+        for suit in ends:
+            options += [
+                (suit, d)
+                for d in (-1, 1)
+                if (suit, d) not in dead and _room(ends[suit], d, nine, ranks)
+            ]
+        if not move:
+            options = [("D", 0)]  # the holder of the 9 of diamonds starts
+        suit, side = options[int(rng.integers(len(options)))]
+        skip = side != 0 and rng.random() < 0.12 and _room(ends[suit], 2 * side, nine, ranks)
+        end = 0 if side == 0 else ends[suit][side > 0]
+        offset = end + side * (2 if skip else 1)
+        position = end + side if side else 0
+        card = Card(ranks[nine + offset], suit)
+        row = suits.index(suit)
+        centre = (x_nine + up * position * ROW_STEP * width, top + row * ROW_GAP * width * RATIO)
+        jitter = rng.normal(0, 0.03 * width, 2)
+        quad = centred_quad(
+            (centre[0] + jitter[0], centre[1] + jitter[1]), rng.uniform(-0.06, 0.06), width
+        )
+        placed.append(Placed(card, quad, f"row:{suit}", extra={"position": position}))
+        neighbour = None if side == 0 else str(_card_at(placed, suit, end))
+        if side == 0:
+            ends[suit] = [0, 0]
+        else:
+            ends[suit][side > 0] = position
+            if skip:
+                dead.add((suit, side))
+        facts = [
+            {
+                "fact": "card_placed",
+                "card": str(card),
+                "zone": f"row:{suit}",
+                "covers": neighbour,
+                "position": position,
+                "in_order": not skip,
+            }
+        ]
+        steps.append({"placed": list(placed), "facts": facts})
+    steps.append({"placed": [], "facts": [{"fact": "table_cleared"}]})
+    return steps
+
+
+def _room(ends: list[int], step: int, nine: int, ranks: list[str]) -> bool:
+    end = ends[step > 0] + step
+    return 0 <= nine + end < len(ranks)
+
+
+def _card_at(placed: list[Placed], suit: str, position: int) -> Card | None:
+    """The card lying at ``position`` of ``suit``'s row (its extra records the position)."""
+    for item in placed:
+        if item.zone == f"row:{suit}" and item.extra.get("position") == position:
+            return item.card
+    raise ValueError(f"no card at position {position} of row {suit}")
+
+
+def render_table(
+    rng: np.random.Generator,
+    game: str,
+    style: IndexStyle | None = None,
+    alphabet: str | None = None,
+) -> list[tuple[np.ndarray, dict]]:
+    """One table of ``game`` (``deberts`` or ``devyatka``) as it is played: an image per step,
+    the same table and light throughout (only the camera's noise changes), each with the
+    :func:`render_scene` labels plus ``facts``, what the step should make the observer say."""
+    style = style or style_named(TRAINING_STYLES[int(rng.integers(len(TRAINING_STYLES)))])
+    alphabet = alphabet or str(rng.choice(ALPHABETS))
+    if game == "deberts":
+        size, width = 32, float(rng.uniform(100, 125))
+        steps = trick_table(rng, list(deck(32)), width)
+    elif game == "devyatka":
+        size, width = 36, float(rng.uniform(88, 96))
+        steps = rows_table(rng, width)
+    else:
+        raise ValueError(f"no rendered table for game {game!r} (deberts or devyatka)")
+    if rng.random() < 0.5:
+        background = scene.felt(rng, SIZE, CLOTHS[int(rng.integers(len(CLOTHS)))])
+    else:
+        background = scene.wood(rng, SIZE)
+    alpha = card_mask(style.corner)
+    back = draw_back(BACKS[int(rng.integers(len(BACKS)))])
+    seed = int(rng.integers(2**31))
+    sprites: dict[str, np.ndarray] = {}
+    out = []
+    for step in steps:
+        image = background
+        for k, item in enumerate(step["placed"]):
+            name = "back" if item.card is None else str(item.card)
+            key = k if item.card is None else 100 + ALL_CARDS.index(item.card)
+            own = np.random.default_rng([seed, key])
+            if item.card is not None and name not in sprites:
+                sprites[name] = worn_face(
+                    item.card, style, alphabet, np.random.default_rng([seed, 1, key])
+                )
+            image = paint(
+                image, back if item.card is None else sprites[name], alpha, item.quad, own
+            )
+            if item.card is not None and own.random() < 0.2:
+                image = glare(image, item.quad, own)
+        look = np.random.default_rng([seed, 2])
+        image = scene.lighting_gradient(image, look, float(look.uniform(0.1, 0.3)))
+        image, _, matrix = scene.perspective_warp(image, [], look, float(look.uniform(0, 0.04)))
+        quads = [scene.warp_points(item.quad, matrix).astype(np.float32) for item in step["placed"]]
+        image = camera(image, rng)
+        labels = _labels(step["placed"], quads, None, style, size, alphabet)
+        out.append((image, {**labels, "facts": step["facts"]}))
+    return out
