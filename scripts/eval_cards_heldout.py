@@ -17,7 +17,7 @@ from pathlib import Path
 
 import cv2
 
-from vision.cards.cli import tracker_fps
+from ui.commands._cards import tracker_fps
 from vision.cards.deck import resolve_deck
 from vision.cards.evaluate import evaluate_cards
 from vision.cards.faces import HELD_OUT

@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 
-from session.interpreters.cards import CardPlaced, TableCleared
+from vision.cards.facts import CardPlaced, TableCleared
 from vision.cards.layout import pairs, place
 from vision.cards.observe import CardObserver
 from vision.cards.reader import CardReading

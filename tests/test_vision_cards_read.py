@@ -10,7 +10,7 @@ import cv2
 import pytest
 
 from ui.commands import CommandError
-from vision.cards.cli import detect_cards
+from ui.commands._cards import detect_cards
 from vision.cards.deck import resolve_deck
 from vision.cards.evaluate import evaluate_cards
 from vision.cards.readers import learned, template
@@ -60,7 +60,7 @@ def test_unknown_reader_or_deck_is_a_command_error(scenes) -> None:
 
 
 def test_a_rendered_table_at_rest_becomes_the_session_facts(scenes) -> None:
-    from session.interpreters.cards import CardPlaced
+    from vision.cards.facts import CardPlaced
     from vision.cards.observe import CardObserver
 
     image = cv2.imread(str(scenes / "scene_1.jpg"))

@@ -9,8 +9,8 @@ import math
 import numpy as np
 import pytest
 
-from session.interpreters.cards import CardPlaced, TableCleared
 from tests.test_vision_cards_layout import WIDTH, card, feed
+from vision.cards.facts import CardPlaced, TableCleared
 from vision.cards.observe import CardObserver
 from vision.cards.reader import CardReading
 from vision.cards.replay import replay

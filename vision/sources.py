@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -346,3 +346,14 @@ def open_source(spec: str | int, **options: Any) -> FrameSource:
     if path.exists():
         return VideoFileSource(path, **options)
     raise FrameSourceError(spec, "no such file, folder or camera")
+
+
+def read_images(paths: Iterable[Path]) -> Iterator[tuple[Path, np.ndarray | None, str]]:
+    """Each path with its image, or with None and why it cannot be read (``no such file``, ``not
+    a readable image``): the ``detect`` commands report a bad file and go on with the others."""
+    for path in paths:
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
+        if image is not None:
+            yield path, image, ""
+        else:
+            yield path, None, "not a readable image" if path.exists() else "no such file"

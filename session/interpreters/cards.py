@@ -1,10 +1,5 @@
-"""Durak at the table: the card facts the cards camera (issue 9) will post, and what they mean.
-
-The facts are the contract for issue 9's observer, defined here because nothing else needs
-them yet: a card put down on the table (``CardPlaced``; ``covers`` names the attack card it lies
-on, None for a card beside the attack row) and the table swept (``TableCleared``; ``to`` is
-``pile`` for the discard, ``hand`` for a defender picking up, None when the camera cannot
-tell).  ``player`` is the seat the camera saw the card come from, when it could.
+"""Durak at the table: what the cards camera's facts (``vision.cards.facts``: ``CardPlaced``,
+``TableCleared``) mean.
 
 Interpretation, with the engine deciding whenever the rules do:
 
@@ -22,62 +17,12 @@ Interpretation, with the engine deciding whenever the rules do:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from scoring.match import Match
 from session.interpreters.common import choose, choose_seen, legal_players
 from session.live import Proposal
-
-
-@dataclass(frozen=True)
-class CardPlaced:
-    """The table fact ``card_placed``: one card came to rest face up in ``zone`` (``table``:
-    the attack/defence area), on the card ``covers`` or beside the row (None)."""
-
-    card: str
-    zone: str = "table"
-    covers: str | None = None
-    player: str | None = None
-    frame_index: int | None = None
-    timestamp: float = 0.0
-    confidence: float = 1.0
-
-    fact = "card_placed"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "fact": self.fact,
-            "card": self.card,
-            "zone": self.zone,
-            "covers": self.covers,
-            "player": self.player,
-            "frame": self.frame_index,
-            "timestamp": round(self.timestamp, 3),
-            "confidence": round(self.confidence, 3),
-        }
-
-
-@dataclass(frozen=True)
-class TableCleared:
-    """The table fact ``table_cleared``: the bout's cards left the table, ``to`` the discard
-    pile (``pile``), a hand (``hand``) or somewhere the camera could not see (None)."""
-
-    to: str | None = None
-    frame_index: int | None = None
-    timestamp: float = 0.0
-    confidence: float = 1.0
-
-    fact = "table_cleared"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "fact": self.fact,
-            "to": self.to,
-            "frame": self.frame_index,
-            "timestamp": round(self.timestamp, 3),
-            "confidence": round(self.confidence, 3),
-        }
+from vision.cards.facts import CardPlaced, TableCleared
 
 
 class DurakInterpreter:

@@ -19,6 +19,8 @@ class CommandError(Exception):
 
 
 def register_all(commands: argparse._SubParsersAction[Any]) -> None:
-    """Let every command module in this package add its commands, in name order."""
+    """Let every command module in this package add its commands, in name order; a module
+    whose name starts with ``_`` holds what several commands share and registers nothing."""
     for module in sorted(pkgutil.iter_modules(__path__), key=lambda found: found.name):
-        importlib.import_module(f"{__name__}.{module.name}").register(commands)
+        if not module.name.startswith("_"):
+            importlib.import_module(f"{__name__}.{module.name}").register(commands)

@@ -26,7 +26,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def run_teach(args: argparse.Namespace) -> int:
-    from vision.cards.cli import teach
+    from ui.commands._cards import teach
 
     profile = teach(args.images, args.out, args.order, args.alphabet, args.size, args.name)
     taught = f"{len(profile.templates)} of {profile.size} cards taught"

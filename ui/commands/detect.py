@@ -5,7 +5,7 @@ One line per image: JSON with ``--json`` (``{"image", "dice": [{"value", "box", 
 ``[x, y, w, h]`` in pixels of the input image), else a short text.  An image that cannot be read
 is one ``error:`` line naming it; the other images are still read, and the exit status is 2.
 Readers come from the same registries as ``tableref eval``.  ``tableref detect table VIDEO``
-prints the shot records seen in a carom table video (:mod:`vision.carom.cli`).
+prints the shot records seen in a carom table video (:mod:`ui.commands._carom`).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ui.commands.eval import REGISTRIES, make_reader
+from vision.sources import read_images
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -44,25 +45,22 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import cv2
 
     if args.kind == "table":
-        from vision.carom.cli import detect_table
+        from ui.commands._carom import detect_table
 
         return detect_table(args.images, args.game, args.json)
     if args.kind == "cards":
-        from vision.cards.cli import detect_cards
+        from ui.commands._cards import detect_cards
 
         return detect_cards(args.images, args.deck, args.reader, args.json)
 
     reader = make_reader(args.kind, args.reader)
     status = 0
-    for path in args.images:
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
+    for path, image, problem in read_images(args.images):
         if image is None:
             sys.stdout.flush()
-            reason = "not a readable image" if path.exists() else "no such file"
-            print(f"error: {path}: {reason}", file=sys.stderr)
+            print(f"error: {path}: {problem}", file=sys.stderr)
             status = 2
             continue
         readings = reader.read(image)

@@ -66,11 +66,11 @@ def run(args: argparse.Namespace) -> int:
     if not args.folder.is_dir():
         raise CommandError(f"{args.folder}: no such folder")
     if args.kind == "shots":
-        from vision.carom.cli import eval_shots
+        from ui.commands._carom import eval_shots
 
         return eval_shots(args.folder, args.limit, args.json)
     if args.kind == "cards":
-        from vision.cards.cli import eval_cards
+        from ui.commands._cards import eval_cards
 
         return eval_cards(args.folder, args.deck, args.reader, args.limit, args.json)
     reader = make_reader(args.kind, args.reader)

@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from session.interpreters.cards import CardPlaced, TableCleared
+from vision.cards.facts import CardPlaced, TableCleared
 from vision.cards.layout import place
 from vision.cards.reader import CardReading
 from vision.cards.rows import RowPlaced, seat

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from scoring.cards import RANKS
-from session.interpreters.cards import CardPlaced
+from vision.cards.facts import CardPlaced
 from vision.cards.reader import CardReading
 
 #: Two cards whose centres lie within this share of a card's height are in one row.

@@ -1,4 +1,4 @@
-"""The carom table's command bodies, kept out of ``ui/commands`` so those stay thin:
+"""The carom table's command bodies, kept out of the command modules so those stay thin:
 ``tableref detect table VIDEO`` and ``tableref eval shots DIR``."""
 
 from __future__ import annotations

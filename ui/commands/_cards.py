@@ -14,6 +14,7 @@ import cv2
 from ui.commands import CommandError
 from vision.cards.deck import DeckError, DeckProfile, resolve_deck
 from vision.cards.reader import CardReader
+from vision.sources import read_images
 
 DEFAULT_DECK = "52"
 
@@ -44,12 +45,10 @@ def detect_cards(
     exit status 2, the other images are still read."""
     chosen = make_reader(deck, reader)
     status = 0
-    for path in images:
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
+    for path, image, problem in read_images(images):
         if image is None:
             sys.stdout.flush()
-            reason = "not a readable image" if path.exists() else "no such file"
-            print(f"error: {path}: {reason}", file=sys.stderr)
+            print(f"error: {path}: {problem}", file=sys.stderr)
             status = 2
             continue
         found = {"image": str(path), "cards": [r.to_json() for r in chosen.read(image)]}
