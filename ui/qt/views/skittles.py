@@ -97,8 +97,10 @@ def table_glyphs(
     view: Mapping[str, Any], verdicts: Sequence[Verdict], lang: str, area: QRectF
 ) -> list[Glyph]:
     seven = is_seven(view)
-    width = min(area.width(), area.height() * 2)
-    outer = QRectF(area.left(), area.center().y() - width / 4, width, width / 2)
+    room = area.height() * 0.12  # below the table: the legend, inside the view's own area
+    width = min(area.width(), (area.height() - room) * 2)
+    top = area.top() + (area.height() - room - width / 2) / 2
+    outer = QRectF(area.left(), top, width, width / 2)
     rail = outer.height() * 0.07
     cloth = outer.adjusted(rail, rail, -rail, -rail)
 
@@ -140,7 +142,7 @@ def table_glyphs(
     if "absent" in shown:
         legend.append(f"◌ {text('off_table', lang)}")
     if legend:
-        rect = QRectF(outer.left(), outer.bottom() + rail * 0.5, outer.width(), rail * 1.4)
+        rect = QRectF(outer.left(), outer.bottom() + room * 0.15, outer.width(), room * 0.7)
         out.append(Glyph("text", rect, "   ".join(legend), "foul"))
     for ball, spot in ghost_balls(view):
         colour = BALLS.get(ball, BALLS["white"])
