@@ -52,7 +52,7 @@ def test_json_output_stays_clean_on_a_machine_where_ultralytics_never_ran(tmp_pa
     assert [json.loads(line)["image"] for line in done.stdout.splitlines()] == [str(photo)]
 
 
-@pytest.mark.parametrize("reader", ["classical", "yolo", "combined", "detector"])
+@pytest.mark.parametrize("reader", ["classical", "yolo", "combined", "detector", "two-stage"])
 def test_detect_dice_prints_one_json_object_per_image(tmp_path, capsys, reader) -> None:
     first, second = tmp_path / "a.png", tmp_path / "b.png"
     die_photo(first, [3, 6])

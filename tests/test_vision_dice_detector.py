@@ -39,9 +39,8 @@ def test_committed_weights_exist_and_are_small() -> None:
     assert detector.WEIGHTS.stat().st_size < 8 * 2**20
 
 
-def test_registry_offers_the_detector_as_the_default() -> None:
+def test_registry_offers_the_detector() -> None:
     assert readers.READERS["detector"] is DetectorReader
-    assert readers.DEFAULT == "detector"
 
 
 def test_reads_dice_drawn_on_a_table(reader) -> None:

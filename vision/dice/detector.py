@@ -9,6 +9,7 @@ the faces 1..6 and ``cocked``; its boxes are a die's top face (as the labels are
 Measured by the harness on data it never saw: 97.9 % of the dice read right on the held-out
 fifth of the real photos (on CPU), 95 % on 200 rendered scenes (most misses: cocked dice, 74 %
 found); 5-10 frames per second at 1280x720 on one core, against over 40 for the classical reader.
+The two-stage reader (:mod:`vision.dice.two_stage`) reads its proposals again.
 """
 
 from __future__ import annotations
@@ -67,13 +68,14 @@ class DetectorReader:
             )
         return self._model
 
-    def read(self, image: np.ndarray) -> list[DieReading]:
+    def read(self, image: np.ndarray, confidence: float = CONFIDENCE) -> list[DieReading]:
+        """The dice found at least ``confidence`` sure, surest first."""
         model = self._load()
         with contextlib.redirect_stdout(sys.stderr):
             [result] = model.predict(
                 image,
                 imgsz=IMAGE_SIZE,
-                conf=CONFIDENCE,
+                conf=confidence,
                 iou=OVERLAP,
                 agnostic_nms=True,
                 device="cpu",
@@ -82,12 +84,12 @@ class DetectorReader:
         readings: list[DieReading] = []
         boxes = result.boxes
         found = zip(boxes.xyxy.tolist(), boxes.cls.tolist(), boxes.conf.tolist(), strict=True)
-        for (x0, y0, x1, y1), cls, confidence in sorted(found, key=lambda item: -item[2]):
+        for (x0, y0, x1, y1), cls, sure in sorted(found, key=lambda item: -item[2]):
             box = Box(float(x0), float(y0), float(x1 - x0), float(y1 - y0))
             if any(box.nested_share(kept.box) >= NESTED for kept in readings):
                 continue
             cocked = CLASS_NAMES[int(cls)] == "cocked"
             # A cocked die has no face up; the value is a placeholder the caller must not use.
             value = 1 if cocked else int(cls) + 1
-            readings.append(DieReading(value, box, float(confidence), cocked))
+            readings.append(DieReading(value, box, float(sure), cocked))
         return readings

@@ -1,0 +1,111 @@
+"""The two-stage dice reader (issue 8): detector proposals read again by the face classifier.
+Its committed weights load, it reads drawn and rendered dice, drops proposals on no die, and the
+training script labels proposals the way the reader will meet them.  Accuracy on the held-out
+sets is the harness's job (``tableref eval dice DIR --reader two-stage``)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.test_vision_dice import draw_die, read_right, values_by_position
+from tests.test_vision_dice_detector import wood_table
+from vision.dice import readers, two_stage
+from vision.dice.two_stage import CLASS_NAMES, TwoStageReader, cut_square
+from vision.synth.dice import render_scene
+from vision.types import Box
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def reader() -> TwoStageReader:
+    return TwoStageReader()
+
+
+def test_committed_weights_exist_and_are_small() -> None:
+    assert two_stage.WEIGHTS.is_file(), f"{two_stage.WEIGHTS} is missing"
+    assert two_stage.WEIGHTS.stat().st_size < 2 * 2**20
+
+
+def test_registry_offers_the_two_stage_reader_as_the_default() -> None:
+    assert readers.READERS["two-stage"] is TwoStageReader
+    assert readers.DEFAULT == "two-stage"
+
+
+def test_cut_square_centres_the_box_and_repeats_the_frame_edge() -> None:
+    image = np.zeros((100, 200, 3), np.uint8)
+    image[40:60, 90:110] = 255  # a 20 px white square centred at (100, 50)
+    patch = cut_square(image, Box(90, 40, 20, 20), size=64, span=2.0)
+    assert patch.shape == (64, 64, 3)
+    white = np.argwhere(patch[..., 0] > 127)
+    assert white.min(axis=0).tolist() == [16, 16] and white.max(axis=0).tolist() == [47, 47]
+    image[:, :5] = 200  # the left edge, repeated beyond the frame
+    edge = cut_square(image, Box(0, 40, 20, 20), size=64, span=2.0)
+    assert (edge[:, :10, 0] == 200).all()
+
+
+def test_reads_dice_drawn_on_a_table(reader) -> None:
+    image = wood_table()
+    for i, value in enumerate((1, 3, 4, 6)):
+        draw_die(image, value, 100 + i * 150, 200 + 30 * i, 60, angle=i * 20)
+    readings = reader.read(image)
+    assert values_by_position(readings) == [1, 3, 4, 6]
+    assert all(0.0 < r.confidence <= 1.0 and not r.cocked for r in readings)
+
+
+def test_bare_table_patch_reads_as_no_die(reader) -> None:
+    image = wood_table()
+    [row] = reader.probabilities([cut_square(image, Box(300, 200, 40, 40))])
+    assert CLASS_NAMES[int(row.argmax())] == "none"
+    assert row.sum() == pytest.approx(1.0, abs=1e-4)
+    assert reader.read(image) == []
+
+
+def test_reads_rendered_scenes(reader) -> None:
+    """Six fixed rendered scenes (seed 2026: neither trained nor tuned on); the harness measures
+    95 % on 200 held-out scenes, so only a broken reader falls below 90 % here."""
+    right = total = 0
+    for seed in range(6):
+        image, labels = render_scene(np.random.default_rng([2026, seed]), size=(640, 480))
+        total += len(labels)
+        right += read_right(reader.read(image), labels)
+    assert right >= 0.9 * total, f"{right}/{total}"
+
+
+def _training_script():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    spec = importlib.util.spec_from_file_location(
+        "train_dice_face", ROOT / "scripts" / "train_dice_face.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_training_labels_proposals_by_the_die_they_sit_on() -> None:
+    script = _training_script()
+    truth = [(2, Box(100, 100, 40, 40)), (6, Box(150, 100, 40, 56))]
+    assert script.proposal_class(Box(102, 98, 38, 42), truth) == "3"
+    assert script.proposal_class(Box(152, 100, 36, 30), truth) == "cocked"  # one face of it
+    assert script.proposal_class(Box(400, 300, 40, 40), truth) == "none"
+    # Between the two dice, or near one without being on it: no answer is right.
+    assert script.proposal_class(Box(120, 100, 50, 40), truth) is None
+    assert script.proposal_class(Box(70, 100, 40, 40), truth) is None
+
+
+def test_training_background_boxes_avoid_every_die() -> None:
+    script = _training_script()
+    image = wood_table()
+    truth = [(0, Box(100, 100, 40, 40)), (4, Box(300, 200, 40, 40))]
+    rng = np.random.default_rng(0)
+    for _ in range(50):
+        box = script._background_box(image, truth, rng)
+        assert box is not None
+        assert all(box.iou(die) == 0 for _, die in truth)
+        assert box.x >= 0 and box.y >= 0 and box.x + box.w <= 640 and box.y + box.h <= 480
