@@ -7,6 +7,7 @@
 * :mod:`vision.carom.render` - top-down video of a simulated shot;
 * :mod:`vision.carom.balls`, :mod:`vision.carom.tracker` - balls by colour, kept by prediction;
 * :mod:`vision.carom.skittles` - each skittle up, displaced, down or removed;
+* :mod:`vision.carom.lying` - a skittle seen lying stays down for the rest of the shot;
 * :mod:`vision.carom.events` - tracks and skittle states -> events -> the shot record;
 * :mod:`vision.carom.observer` - :class:`ShotObserver`, the session layer's entry point;
 * :mod:`vision.carom.evaluate`, :mod:`vision.carom.verdict`, :mod:`vision.carom.bench`.

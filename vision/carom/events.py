@@ -2,10 +2,13 @@
 
 * ball on ball: the two centres come within a ball's diameter (plus the camera's error) and
   at least one of the balls changes velocity there; the mover is the faster one before;
-* ball on cushion: a ball near a cushion line reverses its speed across it;
-* skittle felled: its state leaves ``up`` for good; felled by the ball that came within reach
-  just before, else by a skittle that fell before it and lies within its height (a chain);
-  a skittle that slid and still stands is ``displaced``, with its contact;
+* ball on cushion: a ball near a cushion line reverses its speed across it, sent back with a
+  real share of it (a ball rolling to rest short of the cushion only jitters back);
+* skittle felled: its state leaves ``up`` for good; felled by what reached it first: the ball
+  that came within reach (at its touch time), or a skittle that fell before it within its
+  height (a chain: struck time plus the time its toppling body takes to sweep the gap);
+  a skittle that slid and still stands is ``displaced``, with its contact (never by a falling
+  neighbour, which fells what it sweeps through);
 * pocketed / off the table: a ball lost for good, last seen at a pocket / beyond a cushion.
 
 Times are those of the touch, solved from the motion before it (a frame lasts 17 ms at 60
@@ -30,6 +33,8 @@ from vision.carom.skittles import DISPLACED, DOWN, UP
 BALL_TOL = 10.0  # mm of position error allowed in a ball-ball contact
 SKITTLE_TOL = 10.0  # mm: a ball's reach to a skittle beyond touching (the camera's error)
 LEAN_TOL = 0.025  # and more per mm from the centre: a tall skittle's base is seen leaning
+REBOUND = 0.25  # a cushion sends a ball back with at least this share of its speed
+FALL_SECONDS = 0.22  # a struck skittle's time from upright to lying on the cloth
 
 
 @dataclass
@@ -149,8 +154,12 @@ def cushion_contacts(h: History, layout: TableLayout) -> list[Event]:
                     dt = float(h.times[k + 2] - h.times[k - 2]) / 4
                     v_in = (c[k] - c[k - 2]) / (2 * dt)
                     v_out = (c[k + 2] - c[k]) / (2 * dt)
-                    if not (c[k] >= c[k - 1] and c[k] > c[k + 1] and v_in > 40 and v_out < -15):
+                    if not (c[k] >= c[k - 1] and c[k] > c[k + 1] and v_in > 40):
                         continue
+                    if k + 4 < len(c) and np.isfinite(c[k + 4]):  # a slow bounce turns late
+                        v_out = min(v_out, (c[k + 4] - c[k]) / (4 * dt))
+                    if v_out > -max(15.0, REBOUND * v_in):
+                        continue  # a ball coming to rest short of it, jittering
                     if c[k] < limit - 12 - 1.2 * abs(v_in) * dt:
                         continue
                     k0 = k if c[k] < limit and (c[k] - c[k - 1]) > 0 else k - 1
@@ -214,17 +223,16 @@ def skittle_events(
             j = int(near[np.argmin(d[near])])
             if best is None or d[j] < best[0]:
                 best = (float(d[j]), ball, lo + j)
-        parent = None
-        for fk, other, ft in reversed(fallen):
-            if (
-                fk <= k
-                and math.dist(h.bases[other], h.bases[name]) < layout.skittle(other).height + 15
-            ):
-                parent = (other, ft)
+        parent = None  # a falling skittle fells what it sweeps through, it never nudges it
+        for fk, other, ft in reversed(fallen if state == DOWN else []):
+            gap = math.dist(h.bases[other], h.bases[name])
+            height = layout.skittle(other).height
+            if fk <= k and gap < height + 15:
+                parent = (other, ft + _sweep_time(gap, height))
                 break
-        if best is not None and (parent is None or best[2] <= k - 1):
-            _, ball, j = best
-            t = _touch_time(h, ball, base, reach, j)
+        t = _touch_time(h, best[1], base, reach, best[2]) if best is not None else math.inf
+        if best is not None and (parent is None or t <= parent[1]):
+            ball = best[1]
             confidence = 0.95 if parent is None else 0.6
             if parent is not None:
                 ambiguous.append(f"down {name}: by {ball} or by the falling {parent[0]}")
@@ -235,7 +243,7 @@ def skittle_events(
             else:
                 events.append(Event("displaced", t, name, "", confidence))
         elif parent is not None and state == DOWN:
-            t = max(parent[1] + 0.001, float(h.times[k]) - 0.05)
+            t = parent[1]
             events.append(Event("down", t, name, parent[0], 0.8))
             fallen.append((k, name, t))
         elif state == DOWN:
@@ -245,6 +253,12 @@ def skittle_events(
         else:
             events.append(Event("displaced", float(h.times[k]), name, "", 0.5))
     return events, ambiguous
+
+
+def _sweep_time(gap: float, height: float) -> float:
+    """How long after it was struck a falling skittle's body, toppling at an even rate,
+    reaches a skittle ``gap`` mm away (its head sweeps ``height * sin(tilt)`` out)."""
+    return FALL_SECONDS * 2 / math.pi * math.asin(min(1.0, gap / height))
 
 
 def _frame(h: History) -> float:

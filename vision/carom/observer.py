@@ -26,6 +26,7 @@ from vision.carom import events as ev
 from vision.carom.balls import BallDetector
 from vision.carom.calibration import calibrate
 from vision.carom.layout import layout as table_layout
+from vision.carom.lying import LyingSkittles
 from vision.carom.record import shot_record, stopped_on
 from vision.carom.skittles import COVERED, DISPLACED, DOWN, UP, SkittleWatcher
 from vision.carom.tracker import COAST_FRAMES, Tracker
@@ -91,6 +92,7 @@ class ShotObserver:
         self._pre: tuple[float, int, np.ndarray] | None = None
         self._raw: dict[str, str] = {}
         self._raws: list[dict[str, str]] = []
+        self._lying = LyingSkittles(self.layout)  # skittles seen lying: they stay down
 
     # ---- per frame -----------------------------------------------------------------------
 
@@ -171,15 +173,14 @@ class ShotObserver:
             return
         self.phase = "shot"
         self._frames, self._states, self._raws = [], [], []
+        self._lying = LyingSkittles(self.layout)
         self._positions = {b: [] for b in self.layout.ball_names}
         self._stroke = None
         start = len(cue.measured) - 1
         if self._pre is not None:
             t, i, img = self._pre
             self._frames.append((t, i))
-            self._raw = self._watcher.read(img, self._ball_px()) if self._watcher else {}
-            self._states.append(self._raw)
-            self._raws.append(self._raw)
+            self._read_skittles(img)
             for b, track in self._tracker.tracks.items():
                 self._positions[b].append(
                     track.measured[start - 1] if start >= 1 else (math.nan, math.nan)
@@ -191,6 +192,11 @@ class ShotObserver:
         self._frames.append((timestamp, index))
         for ball, track in self._tracker.tracks.items():
             self._positions[ball].append(track.measured[-1])
+        self._read_skittles(image)
+
+    def _read_skittles(self, image: np.ndarray) -> None:
+        """Read every skittle and keep the frame's states."""
+        assert self._watcher is not None
         read = self._watcher.read(image, self._ball_px())
         if self._states:  # a change counts once two frames agree; hidden keeps the last
             last, before = self._states[-1], self._raw
@@ -203,7 +209,8 @@ class ShotObserver:
             )
         else:
             self._raw = read
-        self._states.append(read)
+        lying = self._lying.update(self._raw, self._positions)
+        self._states.append({k: DOWN if k in lying else v for k, v in read.items()})
         self._raws.append(self._raw)
 
     def _at_rest(self) -> bool:

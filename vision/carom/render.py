@@ -198,20 +198,25 @@ class ShotRenderer:
         return float(self.gain[y, x])
 
     def _draw_skittles(self, image: np.ndarray, s: float) -> None:
+        """Shadows first, then the bodies from the lowest up: seen from above, a standing
+        skittle hides whatever lies at its foot (a neighbour fallen against it), never the
+        reverse."""
         layout, sim = self.layout, self.sim
+        bodies = []
         for name, state in sim.skittles.items():
             spec = layout.skittle(name)
             base = sim.skittle_at(name, max(0.0, s))
             tilt = state.tilt(s) * math.pi / 2
-            d = state.direction
-            head = base + d * spec.height * math.sin(tilt)
+            head = base + state.direction * spec.height * math.sin(tilt)
             z_head = spec.body_radius + (spec.height - spec.body_radius) * math.cos(tilt)
             z_base = spec.body_radius if tilt > 0.3 else 0.0
             width = 2 * spec.body_radius * self.scale
+            self._skittle_shadow(image, base, head, z_head, width)
+            bodies.append((z_head, spec, base, head, z_base, width))
+        for z_head, spec, base, head, z_base, width in sorted(bodies, key=lambda b: b[0]):
             a = self.camera.project(base[None], z_base)[0]
             b = self.camera.project(head[None], z_head)[0]
             mid = self.camera.project(((base + head) / 2)[None], (z_base + z_head) / 2)[0]
-            self._skittle_shadow(image, base, head, z_head, width)
             gain = self._gain_at(mid)
             body = _scaled(spec.body, gain)
             cv2.line(image, _pt(a), _pt(b), body, max(1, round(width)), cv2.LINE_AA, 4)

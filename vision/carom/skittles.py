@@ -12,6 +12,14 @@ looks the same wherever it stands), and ``down`` otherwise: a fallen skittle lie
 five times the area, or it is gone.  Balls are cut out of the patch first (a ball's highlight is
 as white as a skittle), and a skittle hidden under a ball is ``covered``: no reading, the last
 one stands.  Shadows are dark and keep the cloth's hue, so they are never skittle pixels.
+
+The red head settles what the white body leaves open.  Seen from above, a standing skittle's
+head is on top of everything at its foot: while it is still red where it was, the skittle
+stands, even with a fallen neighbour lying against it; where that place is white but the head
+has gone, the skittle fell (its base end lies there, the rest under a ball).  A slid skittle's
+head stays within a slide of where it stood, so a head further out is a body lying or falling,
+and a body that runs out from under the ball on a skittle's place, head at its far end, is the
+skittle lying there rather than covered.
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ from vision.profile import Calibration
 
 UP, DISPLACED, DOWN, REMOVED, COVERED = "up", "displaced", "down", "removed", "covered"
 STATES = (UP, DISPLACED, DOWN, REMOVED)
+SLIDE_MM = 42.0  # how far a slid skittle's head may be from where it stood: ~33 mm and error
 
 
 @dataclass(frozen=True)
@@ -41,6 +50,8 @@ class Reference:
     area: int
     cloth: float
     reach: float = 0.0  # how far its pixels lie from its head's centre (px)
+    head: tuple[float, float] | None = None  # its head's centre in the patch (px)
+    head_mask: np.ndarray | None = None  # its head's pixels
 
 
 class SkittleWatcher:
@@ -85,6 +96,30 @@ class SkittleWatcher:
         cx, cy = ref.centroid[0] - ref.x0, ref.centroid[1] - ref.y0
         shift = float(np.hypot(centroids[i][0] - cx, centroids[i][1] - cy))
         return DISPLACED if shift > max(2.5, 0.2 * self.ball_px) else UP
+
+    @staticmethod
+    def _head_in_place(ref: Reference, heads: np.ndarray, hidden: np.ndarray) -> bool | None:
+        """Whether the skittle's head is still where it stood (None: unsure, or hidden): a
+        fallen skittle's white base end lies there, and a neighbour fallen against a standing
+        skittle leaves its head in view."""
+        if ref.head_mask is None:
+            return None
+        seen = ref.head_mask & ~hidden
+        if seen.sum() < 0.6 * ref.head_mask.sum():
+            return None
+        red = float(heads[seen].mean())
+        return True if red >= 0.6 else False if red < 0.25 else None
+
+    def _slid_head(self, ref: Reference, heads: np.ndarray) -> bool:
+        """Whether a blob's head stands where a slid skittle's head can be: a struck skittle
+        slides at most about a ball's radius and stays upright, so its head stays that
+        close to where it was; a falling or fallen skittle's head swings a body's length out
+        (seen under a ball, only that far end may show, short enough to pass for standing)."""
+        head = _centre(heads)
+        if head is None or ref.head is None:
+            return True
+        shift = float(np.hypot(head[0] - ref.head[0], head[1] - ref.head[1]))
+        return shift <= SLIDE_MM * self.scale
 
     def _patch(self, name: str, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
         spec = self.layout.skittle(name)
@@ -137,9 +172,18 @@ class SkittleWatcher:
             return Reference(name, box[0], box[1], None, (cx, cy), 0, cloth)
         mask = labels == best
         mx, my = centroids[best]
-        reach = _reach(mask, (self._heads(image, box) > 0) & mask)
+        heads = (self._heads(image, box) > 0) & mask
         return Reference(
-            name, box[0], box[1], mask, (mx + box[0], my + box[1]), int(mask.sum()), cloth, reach
+            name,
+            box[0],
+            box[1],
+            mask,
+            (mx + box[0], my + box[1]),
+            int(mask.sum()),
+            cloth,
+            _reach(mask, heads),
+            _centre(heads),
+            heads if heads.any() else None,
         )
 
     def base_px(self, name: str) -> tuple[float, float]:
@@ -171,15 +215,22 @@ class SkittleWatcher:
         if not covered and (pixels & visible).sum() >= 0.45 * visible.sum():
             touching = [i for i in np.unique(labels[visible & pixels]) if i > 0]
             area = int(sum(stats[i, cv2.CC_STAT_AREA] for i in touching))
+            head = self._head_in_place(ref, heads, hidden_b)
             if area <= 2.2 * ref.area + 4:
-                return self._slid(ref, touching, stats, centroids, hidden_b)
-            ys, xs = np.nonzero(np.isin(labels, touching))
-            cx, cy = ref.centroid[0] - ref.x0, ref.centroid[1] - ref.y0
-            reach = float(np.hypot(xs - cx, ys - cy).max()) if len(xs) else 0.0
-            spec = self.layout.skittle(name)
-            # lying over its own place, the body runs a skittle's length out of it; a
-            # neighbour that slid against it does not reach as far
-            return DOWN if reach > 0.7 * spec.height * self.scale else UP
+                if head is not False:
+                    return self._slid(ref, touching, stats, centroids, hidden_b)
+                # its place is still white but its head has gone: the base end of a
+                # fallen body (the rest under a ball), or a skittle slid off
+            elif head:
+                return UP  # a neighbour lies against it: its own head is still on top
+            else:
+                ys, xs = np.nonzero(np.isin(labels, touching))
+                cx, cy = ref.centroid[0] - ref.x0, ref.centroid[1] - ref.y0
+                reach = float(np.hypot(xs - cx, ys - cy).max()) if len(xs) else 0.0
+                spec = self.layout.skittle(name)
+                # lying over its own place, the body runs a skittle's length out of it; a
+                # neighbour that slid against it does not reach as far
+                return DOWN if reach > 0.7 * spec.height * self.scale else UP
         cx, cy = ref.centroid[0] - ref.x0, ref.centroid[1] - ref.y0
         reach = 45.0 * self.scale
         height = self.layout.skittle(name).height * self.scale
@@ -195,9 +246,43 @@ class SkittleWatcher:
             # part of it), and with no head in view it is not a standing skittle's top
             blob = labels == i
             standing = max(ref.reach + 2.5, 0.65 * height)  # the reference may be cut by a ball
-            if _reach(blob, heads & blob) <= standing:
+            if _reach(blob, heads & blob) <= standing and self._slid_head(ref, heads & blob):
                 return DISPLACED
+        if covered and self._lying_out(ref, labels, stats, heads, hidden_b):
+            return DOWN
         return COVERED if covered else DOWN
+
+    def _lying_out(
+        self,
+        ref: Reference,
+        labels: np.ndarray,
+        stats: np.ndarray,
+        heads: np.ndarray,
+        hidden: np.ndarray,
+    ) -> bool:
+        """Whether, its place under a ball, the skittle is seen lying: a body runs out from
+        under that ball with its head further from where the head stood than a slide takes it,
+        and no further than a skittle's length."""
+        if ref.head is None:
+            return False
+        edge = cv2.dilate(hidden.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+        length = (self.layout.skittle(ref.name).height + 20.0) * self.scale
+        for i in np.unique(labels[edge & ~hidden]):
+            if i == 0 or not 0.4 * ref.area <= stats[i, cv2.CC_STAT_AREA] <= 6 * ref.area:
+                continue
+            head = _centre(heads & (labels == i))
+            if head is None:
+                continue
+            shift = float(np.hypot(head[0] - ref.head[0], head[1] - ref.head[1]))
+            if SLIDE_MM * self.scale < shift <= length:
+                return True
+        return False
+
+
+def _centre(mask: np.ndarray) -> tuple[float, float] | None:
+    """The centre of a mask's pixels (None when it has none)."""
+    ys, xs = np.nonzero(mask)
+    return (float(xs.mean()), float(ys.mean())) if len(xs) else None
 
 
 def _discs(

@@ -1,0 +1,94 @@
+"""Events from tracks (issue 10): which of a ball and a falling neighbour felled a skittle,
+and a ball at rest by a cushion is no cushion contact.  The tracks are written by hand, at
+60 frames a second, in table millimetres."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.carom.events import History, cushion_contacts, skittle_events
+from vision.carom.layout import layout
+
+TABLE = layout("seven_skittles")
+FPS = 60.0
+FRAMES = 60
+
+
+def history(red: np.ndarray, states: list[dict[str, str]]) -> History:
+    """Red's track, the other balls resting far off, the skittles' states per frame."""
+    times = np.arange(len(red)) / FPS
+    rest = np.tile([[-800.0, 500.0]], (len(red), 1))
+    positions = {"red": red, "pink": rest, "black": rest + np.array([1500.0, 0.0])}
+    return History(times, positions, states, {s.name: s.at for s in TABLE.skittles})
+
+
+def run(speeds: list[tuple[float, float]], start: float = -300.0) -> np.ndarray:
+    """A track along the long axis: ``(until_x, speed)`` legs, then at rest."""
+    x, out = start, []
+    for until, speed in speeds:
+        while x < until:
+            out.append((x, 0.0))
+            x = min(until, x + speed / FPS)
+    out += [(x, 0.0)] * (FRAMES - len(out))
+    return np.array(out[:FRAMES])
+
+
+def states(falls: dict[str, int]) -> list[dict[str, str]]:
+    """Every skittle up, but those in ``falls`` read down from the given frame on."""
+    names = TABLE.skittle_names
+    return [
+        {n: "down" if n in falls and k >= falls[n] else "up" for n in names} for k in range(FRAMES)
+    ]
+
+
+def test_a_ball_that_runs_on_into_the_next_skittle_fells_it_before_the_body_can() -> None:
+    # red fells the big skittle (at 0) from the front, runs on and stops against small_rear
+    # (73 mm on): it touches small_rear at 0.33 s, the big body would reach it at 0.39 s
+    red = run([(31.0, 1000.0), (40.0, 300.0)])
+    touch = int(np.argmax(red[:, 0] >= 31.0))
+    h = history(red, states({"big": touch - 4, "small_rear": touch + 1}))
+    final = {"big": "down", "small_rear": "down"}
+    events, _ = skittle_events(h, TABLE, final)
+    down = {e.a: e.b for e in events if e.kind == "down"}
+    assert down == {"big": "red", "small_rear": "red"}
+
+
+def test_a_skittle_the_body_reaches_first_is_felled_by_the_body() -> None:
+    # red fells the big skittle, then crawls on: the big body reaches small_rear first
+    red = run([(-42.0, 1000.0), (60.0, 150.0)])
+    struck = int(np.argmax(red[:, 0] >= -42.0))
+    h = history(red, states({"big": struck + 4, "small_rear": struck + 14}))
+    events, _ = skittle_events(h, TABLE, {"big": "down", "small_rear": "down"})
+    down = {e.a: e.b for e in events if e.kind == "down"}
+    assert down == {"big": "red", "small_rear": "big"}
+    big, rear = (next(e.t for e in events if e.kind == "down" and e.a == n) for n in down)
+    assert big < rear
+
+
+def towards_cushion(after: list[float]) -> np.ndarray:
+    """Red rolling across at 300 mm/s to 7 mm short of the +y cushion, then ``after``: its
+    next positions as offsets from there (mm), then still."""
+    stop = TABLE.half[1] - TABLE.ball_radius - 7.0
+    ys = list(np.arange(stop - 200.0, stop, 300.0 / FPS)) + [stop + a for a in after]
+    ys += [ys[-1]] * (FRAMES - len(ys))
+    return np.array([(-900.0, y) for y in ys[:FRAMES]])
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        [5.0, 2.0, -2.5, -7.0, -11.5, -16.0],  # back at half its speed at once
+        [3.0, 2.5, 2.0, -1.5, -4.5, -7.5],  # slowly: it turns over two frames
+    ],
+)
+def test_a_ball_sent_back_off_the_cushion_touched_it(after: list[float]) -> None:
+    red = towards_cushion(after)
+    found = [e for e in cushion_contacts(history(red, states({})), TABLE) if e.a == "red"]
+    assert [e.b for e in found] == [TABLE.cushion("+y")]
+
+
+def test_a_ball_coming_to_rest_short_of_the_cushion_did_not_touch_it() -> None:
+    # the camera's jitter moves its centre back a fraction of a millimetre as it stops
+    red = towards_cushion([0.0, -0.4, -0.7])
+    assert not [e for e in cushion_contacts(history(red, states({})), TABLE) if e.a == "red"]

@@ -1,0 +1,106 @@
+"""Skittle states where a ball or a fallen neighbour hides part of the picture (issue 10):
+a simulated set-up frame, then the scene after the shot painted on it from above (a lying
+body is white with its red head at the far end, a standing skittle's head is on top of
+whatever lies at its foot, a ball hides what is under it)."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.carom.calibration import calibrate
+from vision.carom.layout import BALL_COLOURS, layout
+from vision.carom.skittles import DOWN, UP, SkittleWatcher
+from vision.synth.carom import simulate_shot
+
+TABLE = layout("seven_skittles")
+
+
+@pytest.fixture(scope="module")
+def setup() -> tuple[np.ndarray, SkittleWatcher]:
+    image = simulate_shot(5004, kind="direct").renderer.frame(0.0)
+    return image, SkittleWatcher(TABLE, calibrate(image, TABLE), image)
+
+
+class Scene:
+    """The set-up frame, painted on in table millimetres."""
+
+    def __init__(self, image: np.ndarray, watcher: SkittleWatcher) -> None:
+        self.image = image.copy()
+        self.watcher = watcher
+        self.balls: list[tuple[float, float, float]] = []
+
+    def px(self, at: tuple[float, float]) -> tuple[int, int]:
+        x, y = self.watcher.calibration.to_image([at])[0]
+        return round(float(x)), round(float(y))
+
+    def lift(self, name: str) -> None:
+        """The skittle gone from its mark: cloth where it stood."""
+        x, y = (round(v) for v in self.watcher.base_px(name))
+        cloth = np.median(self.image[y - 12 : y + 12, x + 8 : x + 12].reshape(-1, 3), axis=0)
+        cv2.circle(self.image, (x, y), 5, tuple(int(c) for c in cloth), -1)
+
+    def lying(self, name: str, angle: float) -> None:
+        """The skittle fallen from its mark towards ``angle`` (degrees, table axes)."""
+        spec = TABLE.skittle(name)
+        direction = np.array([math.cos(math.radians(angle)), math.sin(math.radians(angle))])
+        head = tuple(np.array(spec.at) + direction * (spec.height - spec.body_radius))
+        width = max(1, round(2 * spec.body_radius * self.watcher.scale))
+        cv2.line(self.image, self.px(spec.at), self.px(head), (225, 230, 232), width, cv2.LINE_AA)
+        self.head(self.px(head), name)
+
+    def head(self, at: tuple[int, int], name: str) -> None:
+        radius = max(1, round(0.6 * TABLE.skittle(name).body_radius * self.watcher.scale))
+        cv2.circle(self.image, at, radius, (40, 40, 170), -1, cv2.LINE_AA)
+
+    def standing_head(self, name: str) -> None:
+        """The standing skittle's head drawn again, on top of what was painted."""
+        x, y = self.watcher.base_px(name)  # seen from above, the head is the top's centre
+        self.head((round(x), round(y)), name)
+
+    def ball(self, at: tuple[float, float]) -> None:
+        radius = TABLE.ball_radius * self.watcher.scale
+        cv2.circle(self.image, self.px(at), round(radius), BALL_COLOURS["red"], -1, cv2.LINE_AA)
+        self.balls.append((*self.px(at), radius * 1.06 + 1))
+
+    def read(self, name: str) -> str:
+        return self.watcher.state(self.image, name, self.balls)
+
+
+def test_a_fallen_skittle_under_a_ball_reads_down_from_the_head_that_shows(setup) -> None:
+    # the ball rests on the skittle's place; the far end of the body, its head, sticks out
+    # from under it further than a slide can take a standing skittle's head
+    scene = Scene(*setup)
+    scene.lift("small_front")
+    scene.lying("small_front", 160.0)
+    base = np.array(TABLE.skittle("small_front").at)
+    scene.ball(
+        tuple(base + 24.0 * np.array([math.cos(math.radians(160)), math.sin(math.radians(160))]))
+    )
+    assert scene.read("small_front") == DOWN
+
+
+def test_a_fallen_skittle_whose_base_end_shows_on_its_place_is_not_up(setup) -> None:
+    # the white base end still lies on the mark, the rest and the head under a ball
+    scene = Scene(*setup)
+    scene.lift("small_rear")
+    scene.lying("small_rear", 45.0)
+    base = np.array(TABLE.skittle("small_rear").at)
+    scene.ball(
+        tuple(base + 48.0 * np.array([math.cos(math.radians(45)), math.sin(math.radians(45))]))
+    )
+    assert scene.read("small_rear") == DOWN
+
+
+def test_a_standing_skittle_with_a_neighbour_lying_against_it_stays_up(setup) -> None:
+    # small_front fell towards the big skittle and lies at its foot; seen from above, the
+    # big skittle's head is on top of the lying body
+    scene = Scene(*setup)
+    scene.lift("small_front")
+    scene.lying("small_front", 12.0)
+    scene.standing_head("big")
+    assert scene.read("big") == UP
+    assert scene.read("small_front") == DOWN
