@@ -120,23 +120,38 @@ def make_patches(out: Path, scenes: int, seed: int, copies: int) -> dict[str, in
     return counts
 
 
-def train(data: Path, runs: Path, epochs: int, batch: int) -> Path:
-    """Train the classifier from scratch on the patches; returns the best weights' path."""
+def train(
+    data: Path,
+    runs: Path,
+    epochs: int,
+    batch: int,
+    name: str = "cls",
+    seed: int = 0,
+    workers: int = 2,
+    cache: bool = False,
+    size: int = PATCH,
+) -> Path:
+    """Train the classifier (``dice_cls.yaml``) from scratch on the patch folders of ``data``
+    (also the two-stage reader's face classifier: ``scripts/train_dice_face.py``); returns the
+    best weights' path.  ``cache`` keeps the decoded patches in memory; ``size`` is the patches'
+    side."""
     from ultralytics import YOLO
 
     model = YOLO(str(MODEL))
     model.train(
         data=str(data),
-        imgsz=PATCH,
+        imgsz=size,
         epochs=epochs,
         batch=batch,
         device="cpu",
-        workers=2,
+        workers=workers,
+        cache="ram" if cache else False,
         pretrained=False,
         plots=False,
         project=str(runs),
-        name="cls",
+        name=name,
         exist_ok=True,
+        seed=seed,
         # A die's face reads the same mirrored or turned, so flips are free data; erasing and
         # big crops could cut pips away and change the answer, so they stay off.
         fliplr=0.5,
@@ -153,7 +168,7 @@ def train(data: Path, runs: Path, epochs: int, batch: int) -> Path:
         hsv_v=0.4,
         verbose=False,
     )
-    return runs / "cls" / "weights" / "best.pt"
+    return runs / name / "weights" / "best.pt"
 
 
 def main() -> int:

@@ -39,14 +39,13 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
+from train_dice import train  # noqa: E402
 from train_dice_detector import REAL, real_split  # noqa: E402
 
 from vision.dice.two_stage import CLASS_NAMES, PATCH, WEIGHTS, TwoStageReader, cut_square  # noqa: E402
 from vision.labels import read_yolo  # noqa: E402
 from vision.synth.dice import render_scene  # noqa: E402
 from vision.types import Box  # noqa: E402
-
-MODEL = ROOT / "vision" / "dice" / "dice_cls.yaml"
 
 
 def _contains(box: Box, x: float, y: float, grow: float = 0.0) -> bool:
@@ -163,44 +162,6 @@ def make_patches(out: Path, args: argparse.Namespace) -> dict[str, int]:
     return counts
 
 
-def train(data: Path, runs: Path, args: argparse.Namespace) -> Path:
-    """Train the classifier from scratch on the patches; returns the best weights' path."""
-    from ultralytics import YOLO
-
-    model = YOLO(str(MODEL))
-    model.train(
-        data=str(data),
-        imgsz=PATCH,
-        epochs=args.epochs,
-        batch=args.batch,
-        device="cpu",
-        workers=1,
-        cache="ram",
-        pretrained=False,
-        plots=False,
-        project=str(runs),
-        name="face",
-        exist_ok=True,
-        seed=args.seed,
-        # A die's face reads the same mirrored (turns are cut into the patches), so flips are
-        # free data; erasing and big crops could cut pips away and change the answer.
-        fliplr=0.5,
-        flipud=0.5,
-        scale=0.1,
-        erasing=0.0,
-        optimizer="AdamW",
-        lr0=0.002,
-        cos_lr=True,
-        warmup_epochs=1,
-        auto_augment=None,
-        hsv_h=0.1,
-        hsv_s=0.6,
-        hsv_v=0.4,
-        verbose=False,
-    )
-    return runs / "face" / "weights" / "best.pt"
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scenes", type=int, default=1000, help="rendered training scenes")
@@ -218,7 +179,9 @@ def main() -> int:
         shutil.rmtree(data, ignore_errors=True)
         make_patches(data, args)
     started = time.time()
-    best = train(data, args.work / "runs", args)
+    best = train(
+        data, args.work / "runs", args.epochs, args.batch, "face", args.seed, 1, True, PATCH
+    )
     print(f"trained in {time.time() - started:.0f} s", flush=True)
     shutil.copyfile(best, WEIGHTS)
     print(f"weights: {WEIGHTS} ({WEIGHTS.stat().st_size // 1024} KiB)")
