@@ -1,5 +1,6 @@
 """Events from tracks (issue 10): which of a ball and a falling neighbour felled a skittle,
-and a ball at rest by a cushion is no cushion contact.  The tracks are written by hand, at
+a ball at rest by a cushion is no cushion contact, and a lost ball went where it crossed the
+cushion's line.  The tracks are written by hand, at
 60 frames a second, in table millimetres."""
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.carom.events import History, cushion_contacts, skittle_events
+from vision.carom.events import History, cushion_contacts, gone, skittle_events
 from vision.carom.layout import layout
 
 TABLE = layout("seven_skittles")
@@ -92,3 +93,21 @@ def test_a_ball_coming_to_rest_short_of_the_cushion_did_not_touch_it() -> None:
     # the camera's jitter moves its centre back a fraction of a millimetre as it stops
     red = towards_cushion([0.0, -0.4, -0.7])
     assert not [e for e in cushion_contacts(history(red, states({})), TABLE) if e.a == "red"]
+
+
+def leaving(x: float) -> np.ndarray:
+    """Red running at 1200 mm/s towards the +y cushion, crossing its line at ``x`` mm (the
+    middle pocket's mouth spans |x| < 48) and seen to 40 mm past the cushion, then lost."""
+    limit = TABLE.half[1] - TABLE.ball_radius
+    ys = np.arange(limit - 300.0, TABLE.half[1] + 40.0, 1200.0 / FPS)
+    track = np.full((FRAMES, 2), np.nan)
+    track[: len(ys)] = np.column_stack([x + 0.05 * (ys - limit), ys])
+    return track
+
+
+@pytest.mark.parametrize(("x", "kind"), [(20.0, "pocketed"), (70.0, "off_table")])
+def test_a_lost_ball_went_where_it_crossed_the_cushion(x: float, kind: str) -> None:
+    # flying off 70 mm from the middle pocket, the ball is last seen as near to it as one
+    # dropping in: only where it crossed the cushion's line tells the two apart
+    events, _ = gone(history(leaving(x), states({})), TABLE)
+    assert [(e.kind, e.a) for e in events] == [(kind, "red")]

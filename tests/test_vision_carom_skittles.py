@@ -13,7 +13,7 @@ import pytest
 
 from vision.carom.calibration import calibrate
 from vision.carom.layout import BALL_COLOURS, layout
-from vision.carom.skittles import DOWN, UP, SkittleWatcher
+from vision.carom.skittles import DISPLACED, DOWN, UP, SkittleWatcher
 from vision.synth.carom import simulate_shot
 
 TABLE = layout("seven_skittles")
@@ -29,6 +29,7 @@ class Scene:
     """The set-up frame, painted on in table millimetres."""
 
     def __init__(self, image: np.ndarray, watcher: SkittleWatcher) -> None:
+        self.setup = image
         self.image = image.copy()
         self.watcher = watcher
         self.balls: list[tuple[float, float, float]] = []
@@ -42,6 +43,17 @@ class Scene:
         x, y = (round(v) for v in self.watcher.base_px(name))
         cloth = np.median(self.image[y - 12 : y + 12, x + 8 : x + 12].reshape(-1, 3), axis=0)
         cv2.circle(self.image, (x, y), 5, tuple(int(c) for c in cloth), -1)
+
+    def slide(self, name: str, by: tuple[float, float]) -> None:
+        """The standing skittle slid ``by`` (table mm): its set-up picture moved there, on top
+        of what was painted (seen from above, a standing skittle hides what lies at its foot)."""
+        ref = self.watcher.references[name]
+        spec = TABLE.skittle(name)
+        start, end = self.px(spec.at), self.px((spec.at[0] + by[0], spec.at[1] + by[1]))
+        dx, dy = end[0] - start[0], end[1] - start[1]
+        ys, xs = np.nonzero(cv2.dilate(ref.mask.astype(np.uint8), np.ones((3, 3), np.uint8)))
+        ys, xs = ys + ref.y0, xs + ref.x0
+        self.image[ys + dy, xs + dx] = self.setup[ys, xs]
 
     def lying(self, name: str, angle: float) -> None:
         """The skittle fallen from its mark towards ``angle`` (degrees, table axes)."""
@@ -104,3 +116,30 @@ def test_a_standing_skittle_with_a_neighbour_lying_against_it_stays_up(setup) ->
     scene.standing_head("big")
     assert scene.read("big") == UP
     assert scene.read("small_front") == DOWN
+
+
+@pytest.mark.parametrize("by", [(25.0, 12.0), (22.0, -18.0), (-8.0, 26.0)])
+def test_a_slid_skittle_with_the_felled_big_one_across_its_place_is_displaced(
+    setup, by: tuple[float, float]
+) -> None:
+    # the big skittle fell across small_rear's place as small_rear slid off it: the two merge
+    # into one blob, but small_rear's head and body stand, as at the set-up, a slide away
+    scene = Scene(*setup)
+    scene.lift("big")
+    scene.lift("small_rear")
+    scene.lying("big", 0.0)
+    scene.slide("small_rear", by)
+    assert scene.read("small_rear") == DISPLACED
+    assert scene.read("big") == DOWN
+
+
+@pytest.mark.parametrize("angle", [-40.0, 0.0, 40.0])
+def test_a_skittle_felled_with_the_big_ones_head_on_its_place_is_down(setup, angle: float) -> None:
+    # the big skittle's head lies where small_rear stood, white body all round it, like a
+    # standing skittle's top: it is the far end of the big one's body, not small_rear slid
+    scene = Scene(*setup)
+    scene.lift("big")
+    scene.lift("small_rear")
+    scene.lying("small_rear", angle)
+    scene.lying("big", 5.0)
+    assert scene.read("small_rear") == DOWN

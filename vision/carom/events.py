@@ -288,7 +288,10 @@ def _touch_time(h: History, ball: str, base: np.ndarray, reach: float, j: int) -
 
 
 def gone(h: History, layout: TableLayout) -> tuple[list[Event], list[str]]:
-    """Balls lost for good: pocketed when last seen at a pocket, else off the table."""
+    """Balls lost for good: pocketed or off the table.  Seen crossing a cushion's line, the
+    ball went where it crossed: into the pocket whose mouth that is, else over the cushion (a
+    ball flying off near a pocket is last seen as close to it as one dropping in); not seen
+    crossing, pocketed when last seen at a pocket, else off the table when beyond a cushion."""
     hx, hy = layout.half
     r = layout.ball_radius
     events, ambiguous = [], []
@@ -301,6 +304,10 @@ def gone(h: History, layout: TableLayout) -> tuple[list[Event], list[str]]:
         t = float(h.times[seen[-1]])
         near = [pk for pk in layout.pockets if math.dist(pk.at, last) < 2 * r + 45]
         beyond = abs(last[0]) > hx - r + 8 or abs(last[1]) > hy - r + 8
+        crossed = _crossing(p[seen], (hx - r, hy - r))
+        if crossed is not None:
+            mouth = layout.pocket_mouth(crossed)
+            near, beyond = ([mouth], False) if mouth else ([], True)
         if near:
             events.append(Event("pocketed", t, ball, "", 0.9 if not beyond or near else 0.6))
         elif beyond:
@@ -308,6 +315,22 @@ def gone(h: History, layout: TableLayout) -> tuple[list[Event], list[str]]:
         else:
             ambiguous.append(f"{ball}: lost from view on the table at {t:.2f} s")
     return events, ambiguous
+
+
+def _crossing(track: np.ndarray, limit: tuple[float, float]) -> np.ndarray | None:
+    """Where a track (its seen positions, mm) last crossed out of the box of ball centres
+    ``|x| <= limit[0], |y| <= limit[1]`` for good (None: it never left it, or never was in)."""
+    outside = (np.abs(track[:, 0]) > limit[0]) | (np.abs(track[:, 1]) > limit[1])
+    if not outside[-1] or outside.all():
+        return None
+    k = int(np.nonzero(~outside)[0][-1])  # the last position inside
+    a, b = track[k], track[k + 1]
+    share = 1.0
+    for axis in (0, 1):
+        if abs(b[axis]) > limit[axis] and b[axis] != a[axis]:
+            edge = math.copysign(limit[axis], b[axis])
+            share = min(share, max(0.0, (edge - a[axis]) / (b[axis] - a[axis])))
+    return a + share * (b - a)
 
 
 def after_set_moving(events: Sequence[Event], balls: Sequence[str], cue: str) -> list[Event]:

@@ -16,7 +16,8 @@ Five Pins (Game B) is a carom table without pockets, 2840 x 1420 mm (§B.2), pin
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -109,6 +110,29 @@ class TableLayout:
     def cushion(self, side: str) -> str:
         """The record's name of a cushion side (``+x``, ``-x``, ``+y``, ``-y``)."""
         return f"cushion:{self.cushion_names[side]}"
+
+    def pocket_mouth(self, at: Sequence[float]) -> Pocket | None:
+        """The pocket whose mouth a ball reaching a cushion at ``at`` drops into, or None:
+        the simulator's rule, and the observer's for telling pocketed from off the table."""
+        hx, hy = self.half
+        for pocket in self.pockets:
+            px, py = pocket.at
+            if abs(px) > hx:  # corner pocket: near the corner along either cushion
+                reach = pocket.mouth + self.ball_radius
+                if (
+                    abs(at[0] - math.copysign(hx, px)) < reach
+                    and abs(at[1] - math.copysign(hy, py)) < reach
+                    and at[0] * px > 0
+                    and at[1] * py > 0
+                ):
+                    return pocket
+            elif (
+                abs(at[0] - px) < pocket.mouth
+                and at[1] * py > 0
+                and abs(at[1]) > hy - self.ball_radius - 1
+            ):
+                return pocket
+        return None
 
     def outer_corners(self) -> tuple[Point, Point, Point, Point]:
         """The cushions' outer edge (the green the camera sees) as four table points, in the

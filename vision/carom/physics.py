@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from vision.carom.layout import Pocket, Point, TableLayout
+from vision.carom.layout import Point, TableLayout
 from vision.carom.record import Event
 
 STEP_HZ = 1200
@@ -279,7 +279,7 @@ def _cushions(
             if over <= 0 or pos[i, axis] * vel[i, axis] <= 0:
                 continue
             when = max(0.0, t - min(dt, over / abs(vel[i, axis])))
-            pocket = _pocket_mouth(layout, pos[i])
+            pocket = layout.pocket_mouth(pos[i])
             if pocket is not None:
                 alive[i] = False
                 pockets[i] = np.asarray(pocket.at, float)
@@ -298,28 +298,6 @@ def _cushions(
             vel[i, axis] *= -CUSHION_RESTITUTION
             vel[i, 1 - axis] *= CUSHION_GRIP
             events.append(Event("contact", when, name, layout.cushion(side)))
-
-
-def _pocket_mouth(layout: TableLayout, at: np.ndarray) -> Pocket | None:
-    """The pocket whose mouth a ball at ``at`` (reaching a cushion) is in, or None."""
-    hx, hy = layout.half
-    for pocket in layout.pockets:
-        px, py = pocket.at
-        if abs(px) > hx:  # corner pocket: near the corner along either cushion
-            if (
-                abs(at[0] - math.copysign(hx, px)) < pocket.mouth + layout.ball_radius
-                and abs(at[1] - math.copysign(hy, py)) < pocket.mouth + layout.ball_radius
-                and at[0] * px > 0
-                and at[1] * py > 0
-            ):
-                return pocket
-        elif (
-            abs(at[0] - px) < pocket.mouth
-            and at[1] * py > 0
-            and abs(at[1]) > hy - layout.ball_radius - 1
-        ):
-            return pocket
-    return None
 
 
 def _skittles(

@@ -19,7 +19,10 @@ stands, even with a fallen neighbour lying against it; where that place is white
 has gone, the skittle fell (its base end lies there, the rest under a ball).  A slid skittle's
 head stays within a slide of where it stood, so a head further out is a body lying or falling,
 and a body that runs out from under the ball on a skittle's place, head at its far end, is the
-skittle lying there rather than covered.
+skittle lying there rather than covered.  A slid skittle that a fallen neighbour lies against
+or across its place merges with it into one blob too big for a skittle; it is still read
+``displaced`` where its own set-up picture, head and body, stands within a slide of its place
+and that head is not the far end of a neighbour lying from where the neighbour stood.
 """
 
 from __future__ import annotations
@@ -230,7 +233,9 @@ class SkittleWatcher:
                 spec = self.layout.skittle(name)
                 # lying over its own place, the body runs a skittle's length out of it; a
                 # neighbour that slid against it does not reach as far
-                return DOWN if reach > 0.7 * spec.height * self.scale else UP
+                if reach <= 0.7 * spec.height * self.scale:
+                    return UP
+                return DISPLACED if self._standing_copy(ref, pixels, heads, hidden_b) else DOWN
         cx, cy = ref.centroid[0] - ref.x0, ref.centroid[1] - ref.y0
         reach = 45.0 * self.scale
         height = self.layout.skittle(name).height * self.scale
@@ -250,7 +255,81 @@ class SkittleWatcher:
                 return DISPLACED
         if covered and self._lying_out(ref, labels, stats, heads, hidden_b):
             return DOWN
-        return COVERED if covered else DOWN
+        if covered:
+            return COVERED
+        return DISPLACED if self._standing_copy(ref, pixels, heads, hidden_b) else DOWN
+
+    def _standing_copy(
+        self, ref: Reference, pixels: np.ndarray, heads: np.ndarray, hidden: np.ndarray
+    ) -> bool:
+        """Whether the skittle stands slid within a slide of its place, merged into one blob
+        with a fallen neighbour lying against it or across its place: a red head the size of
+        its own, with the set-up's pixels round it as they were round its head, which is not
+        the far end of a neighbour lying from its own place."""
+        if ref.head_mask is None or ref.head is None or ref.mask is None:
+            return False
+        count, _labels, stats, centres = cv2.connectedComponentsWithStats(
+            heads.astype(np.uint8), connectivity=8
+        )
+        head_area = int(ref.head_mask.sum())
+        nudge = max(2.5, 0.2 * self.ball_px)
+        for i in range(1, count):
+            dx, dy = centres[i][0] - ref.head[0], centres[i][1] - ref.head[1]
+            if not nudge < float(np.hypot(dx, dy)) <= SLIDE_MM * self.scale:
+                continue
+            if not 0.5 * head_area <= stats[i, cv2.CC_STAT_AREA] <= 2.0 * head_area:
+                continue
+            if self._fit_at(ref, (dx, dy), pixels, heads, hidden) < 0.8:
+                continue
+            at = (centres[i][0] + ref.x0, centres[i][1] + ref.y0)
+            if not self._lying_head(ref.name, at, pixels, hidden, (ref.x0, ref.y0)):
+                return True
+        return False
+
+    @staticmethod
+    def _fit_at(
+        ref: Reference,
+        shift: tuple[float, float],
+        pixels: np.ndarray,
+        heads: np.ndarray,
+        hidden: np.ndarray,
+    ) -> float:
+        """How well the set-up's picture, moved by about ``shift`` (px, to a pixel either
+        way), fits: the share of its pixels still skittle pixels, where at least seven
+        tenths of its head's are still red (0 where that nowhere holds)."""
+        head_ys, head_xs = np.nonzero(ref.head_mask)
+        body_ys, body_xs = np.nonzero(ref.mask)
+        best = 0.0
+        for dx in range(round(shift[0]) - 1, round(shift[0]) + 2):
+            for dy in range(round(shift[1]) - 1, round(shift[1]) + 2):
+                if _fit(heads, hidden, head_xs + dx, head_ys + dy) >= 0.7:
+                    best = max(best, _fit(pixels, hidden, body_xs + dx, body_ys + dy))
+        return best
+
+    def _lying_head(
+        self,
+        name: str,
+        at: tuple[float, float],
+        pixels: np.ndarray,
+        hidden: np.ndarray,
+        corner: tuple[int, int],
+    ) -> bool:
+        """Whether a head at ``at`` (image px) is another skittle's, fallen from its place: a
+        lying skittle's head is its length from where it stood, white body all the way."""
+        for other in self.references.values():
+            if other.name == name or other.mask is None:
+                continue
+            spec = self.layout.skittle(other.name)
+            length = (spec.height - spec.body_radius) * self.scale
+            gap = float(np.hypot(at[0] - other.centroid[0], at[1] - other.centroid[1]))
+            if not 0.75 * length <= gap <= 1.2 * length:
+                continue
+            steps = np.linspace(0.1, 0.9, 12)
+            xs = np.round(at[0] + steps * (other.centroid[0] - at[0]) - corner[0]).astype(int)
+            ys = np.round(at[1] + steps * (other.centroid[1] - at[1]) - corner[1]).astype(int)
+            if _fit(pixels, hidden, xs, ys, least=4) >= 0.8:
+                return True
+        return False
 
     def _lying_out(
         self,
@@ -296,6 +375,21 @@ def _discs(
         if -radius < bx - x0 < w + radius and -radius < by - y0 < h + radius:
             cv2.circle(hidden, (round(bx - x0), round(by - y0)), round(radius), 255, -1)
     return hidden
+
+
+def _fit(
+    mask: np.ndarray, hidden: np.ndarray, xs: np.ndarray, ys: np.ndarray, least: int = 0
+) -> float:
+    """The share of the points (patch px) in view that are on ``mask``; 0 when fewer than
+    ``least`` of them, or under six tenths of them, are in the patch and clear of balls."""
+    h, w = mask.shape
+    inside = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
+    xs, ys = xs[inside], ys[inside]
+    clear = ~hidden[ys, xs]
+    xs, ys = xs[clear], ys[clear]
+    if len(xs) < max(least, 0.6 * len(inside)) or len(xs) == 0:
+        return 0.0
+    return float(np.count_nonzero(mask[ys, xs])) / len(xs)
 
 
 def _reach(blob: np.ndarray, heads: np.ndarray) -> float:
