@@ -13,8 +13,6 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-import numpy as np
-
 from vision.carom.events import LEAN_TOL, SKITTLE_TOL
 from vision.carom.layout import TableLayout
 from vision.carom.skittles import DOWN
@@ -33,30 +31,46 @@ class LyingSkittles:
         self.layout = layout
         self.lying: set[str] = set()
         self._run: dict[str, int] = {}
+        self._scanned: dict[str, int] = {}  # points of each ball's track already looked at
+        self._passed: set[str] = set()  # skittles a moving ball came within reach of
+        self._reach = {
+            name: layout.ball_radius
+            + layout.skittle(name).base_radius
+            + SKITTLE_TOL
+            + LEAN_TOL * math.hypot(*layout.skittle(name).at)
+            for name in layout.skittle_names
+        }
 
     def update(
         self, raw: Mapping[str, str], positions: Mapping[str, Sequence[tuple[float, float]]]
     ) -> set[str]:
         """Take one frame's raw readings and every ball's track so far (mm, NaN unseen)."""
+        self._scan(positions)
         for name, state in raw.items():
             self._run[name] = self._run.get(name, 0) + 1 if state == DOWN else 0
-            if self._run[name] >= LAIN_FRAMES and self._reached(name, positions):
+            if self._run[name] >= LAIN_FRAMES and self._reached(name):
                 self.lying.add(name)
         return self.lying
 
-    def _reached(self, name: str, positions: Mapping[str, Sequence[tuple[float, float]]]) -> bool:
+    def _scan(self, positions: Mapping[str, Sequence[tuple[float, float]]]) -> None:
+        """Note the skittles each ball's new steps passed within reach of while moving (each
+        point is looked at once: this runs every frame of the shot)."""
+        for ball, points in positions.items():
+            start = max(self._scanned.get(ball, 0), 1)
+            for i in range(start, len(points)):
+                (x0, y0), (x1, y1) = points[i - 1], points[i]
+                if not math.hypot(x1 - x0, y1 - y0) > MOVING_MM:  # NaN (unseen) is not moving
+                    continue
+                for name, reach in self._reach.items():
+                    at = self.layout.skittle(name).at
+                    if math.hypot(x1 - at[0], y1 - at[1]) < reach:
+                        self._passed.add(name)
+            self._scanned[ball] = len(points)
+
+    def _reached(self, name: str) -> bool:
+        if name in self._passed:
+            return True
         spec = self.layout.skittle(name)
-        reach = (
-            self.layout.ball_radius
-            + spec.base_radius
-            + SKITTLE_TOL
-            + LEAN_TOL * math.hypot(*spec.at)
-        )
-        for points in positions.values():
-            p = np.array(points, float).reshape(-1, 2)
-            near = np.hypot(*(p[1:] - spec.at).T) < reach  # NaN (unseen) compares False
-            if np.any(near & (np.hypot(*np.diff(p, axis=0).T) > MOVING_MM)):
-                return True
         return any(
             math.dist(self.layout.skittle(other).at, spec.at)
             < self.layout.skittle(other).height + 15
