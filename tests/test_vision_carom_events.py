@@ -1,14 +1,21 @@
 """Events from tracks (issue 10): which of a ball and a falling neighbour felled a skittle,
-a ball at rest by a cushion is no cushion contact, and a lost ball went where it crossed the
-cushion's line.  The tracks are written by hand, at
-60 frames a second, in table millimetres."""
+a ball at rest by a cushion is no cushion contact, a graze is told from a near miss by the
+nudge it gives, and a lost ball went where it crossed the cushion's line.  The tracks are
+written by hand, at 60 frames a second, in table millimetres."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from vision.carom.events import History, cushion_contacts, gone, skittle_events
+from vision.carom.events import (
+    THIN_CONFIDENCE,
+    History,
+    ball_contacts,
+    cushion_contacts,
+    gone,
+    skittle_events,
+)
 from vision.carom.layout import layout
 
 TABLE = layout("seven_skittles")
@@ -111,3 +118,37 @@ def test_a_lost_ball_went_where_it_crossed_the_cushion(x: float, kind: str) -> N
     # dropping in: only where it crossed the cushion's line tells the two apart
     events, _ = gone(history(leaving(x), states({})), TABLE)
     assert [(e.kind, e.a) for e in events] == [(kind, "red")]
+
+
+def graze(miss: float, nudge: float) -> list:
+    """Red crossing at 3 m/s past pink lying still, their centres ``miss`` mm apart at the
+    closest; pink creeps ``nudge`` mm further along the line of centres in a tenth of a
+    second (and each position is read with a millimetre of camera noise)."""
+    rng = np.random.default_rng(7)
+    times = np.arange(FRAMES) / FPS
+    red = np.array([(-900.0 + 3000.0 * (t - 0.3), -miss) for t in times])
+    pink = np.tile([[-900.0, 0.0]], (FRAMES, 1))
+    closest = int(np.argmin(np.abs(red[:, 0] + 900.0)))
+    pink[closest + 1 :, 1] += nudge * np.minimum(1.0, np.arange(1, FRAMES - closest) / 6)
+    positions = {
+        "red": red + rng.normal(0, 0.5, red.shape),
+        "pink": pink + rng.normal(0, 0.5, pink.shape),
+        "black": np.tile([[700.0, 0.0]], (FRAMES, 1)),
+    }
+    h = History(times, positions, [{}] * FRAMES, {s.name: s.at for s in TABLE.skittles})
+    return ball_contacts(h, TABLE)
+
+
+def test_a_graze_that_nudged_the_ball_at_rest_is_a_contact() -> None:
+    # the mover barely turns and the other ball hardly rolls: only its new place tells
+    events = graze(2 * TABLE.ball_radius - 1.0, 7.0)
+    assert [(e.kind, e.a, e.b, e.confidence) for e in events] == [
+        ("contact", "red", "pink", THIN_CONFIDENCE)
+    ]
+    assert abs(events[0].t - 0.3) < 1 / FPS
+
+
+@pytest.mark.parametrize("nudge", [0.0, -7.0])
+def test_a_near_miss_that_left_the_ball_where_it_lay_is_no_contact(nudge: float) -> None:
+    # passing as close, but the ball at rest stays put, or moves towards the mover
+    assert graze(2 * TABLE.ball_radius + 3.0, nudge) == []

@@ -81,3 +81,21 @@ def test_a_simulated_shot_video_gets_the_true_verdict() -> None:
     assert judge("seven_skittles", seen.record) == judge("seven_skittles", shot.record)
     assert 0.0 < seen.confidence <= 1.0
     assert seen.to_json()["record"]["cue"] == "red"
+
+
+def test_a_skittle_slid_against_the_ball_resting_on_its_place_is_displaced() -> None:
+    # development shot 18 of seed 16: red slides side_front aside and stops on its mark, pink
+    # beside it; only the skittle's top shows, between the two balls, just outside the discs
+    # cut out while the balls moved: at rest, the balls' own discs leave it in view
+    shot = simulate_shot(16 * 100_003 + 18, kind="displace")
+    assert shot.record["displaced"] == ["side_front"]
+    assert shot.record["stopped_on"]["side_front"] == "red"
+    calibration = calibrate(shot.renderer.frame(0.0), TABLE)
+    observer = ShotObserver(carom_profile("hall-1", calibration, TABLE), "seven_skittles")
+    ended = []
+    for index, image in enumerate(shot.frames()):
+        ended += observer.update(image, index / shot.fps, index)
+    ended += observer.flush()
+    assert len(ended) == 1
+    assert untimed(ended[0].record) == untimed(shot.record)
+    assert dict(ended[0].skittles)["side_front"] == "displaced"

@@ -1,7 +1,9 @@
 """A shot's events from its ball tracks and skittle states, each with a confidence.
 
 * ball on ball: the two centres come within a ball's diameter (plus the camera's error) and
-  at least one of the balls changes velocity there; the mover is the faster one before;
+  at least one of the balls changes velocity there; the mover is the faster one before; or,
+  the thinnest graze, a ball lying still is left a few millimetres further along the line
+  of centres (a confidence of its own, :data:`THIN_CONFIDENCE`);
 * ball on cushion: a ball near a cushion line reverses its speed across it, sent back with a
   real share of it (a ball rolling to rest short of the cushion only jitters back);
 * skittle felled: its state leaves ``up`` for good; felled by what reached it first: the ball
@@ -35,6 +37,9 @@ SKITTLE_TOL = 10.0  # mm: a ball's reach to a skittle beyond touching (the camer
 LEAN_TOL = 0.025  # and more per mm from the centre: a tall skittle's base is seen leaning
 REBOUND = 0.25  # a cushion sends a ball back with at least this share of its speed
 FALL_SECONDS = 0.22  # a struck skittle's time from upright to lying on the cloth
+NUDGE_MM = 4.0  # a ball at rest that a grazing ball moved this far (mm) was touched
+NUDGE_FRAMES = 8  # frames looked at before and after a graze to see where a ball lay
+THIN_CONFIDENCE = 0.5  # a contact seen only from the nudge it gave
 
 
 @dataclass
@@ -123,20 +128,47 @@ def _ball_contact(
     if not found:
         return None
     _, k0, s, before = min(found, key=lambda f: (f[0], f[1]))
-    after = {n: _mean_v(vel[n], k0 + 2, k0 + 4) for n in (a, b)}
-    change = sum(float(np.hypot(*(after[n] - before[n]))) for n in (a, b))
-    if change < 250.0:
-        return None
-    for n in (a, b):  # a ball at rest that was struck must move off
-        if np.hypot(*before[n]) < 50.0 and np.hypot(*after[n]) < 100.0:
-            return None
     mover, other = (a, b) if np.hypot(*before[a]) >= np.hypot(*before[b]) else (b, a)
-    confidence = min(1.0, change / 700.0) * (1.0 if s <= 1.2 * frame else 0.8)
     # found with the camera's slack, timed at the true touch: a skittle's touch is timed
     # at its own reach, and two touches inside one frame are ordered by these times
     touch = _solve(pb[k0] - pa[k0], before[b] - before[a], 2 * r)
     when = float(h.times[k0] + (s if touch is None else max(s, touch)))
+    after = {n: _mean_v(vel[n], k0 + 2, k0 + 4) for n in (a, b)}
+    change = sum(float(np.hypot(*(after[n] - before[n]))) for n in (a, b))
+    struck_still = any(  # a ball at rest that was struck must move off
+        np.hypot(*before[n]) < 50.0 and np.hypot(*after[n]) < 100.0 for n in (a, b)
+    )
+    if change < 250.0 or struck_still:
+        if _nudged(h, other, mover, kmin):
+            return Event("contact", when, mover, other, THIN_CONFIDENCE)
+        return None
+    confidence = min(1.0, change / 700.0) * (1.0 if s <= 1.2 * frame else 0.8)
     return Event("contact", when, mover, other, round(confidence, 3))
+
+
+def _nudged(h: History, still: str, mover: str, k: int) -> bool:
+    """Whether a fast ball grazing a ball at rest (closest at frame ``k``) pushed it: the
+    thinnest contacts barely turn the mover and leave the other ball a few millimetres from
+    where it lay, moved along the line of centres, away from the mover."""
+    p, q = h.positions[still], h.positions[mover]
+    if not (np.isfinite(p[k, 0]) and np.isfinite(q[k, 0])):
+        return False
+    v = velocities(q, h.times)
+    if float(np.hypot(*_mean_v(v, k - 1, k + 1))) < 300.0:
+        return False
+    lay = p[max(0, k - NUDGE_FRAMES) : k]
+    rest = p[k + 3 : k + 3 + NUDGE_FRAMES]
+    lay, rest = lay[np.isfinite(lay[:, 0])], rest[np.isfinite(rest[:, 0])]
+    if len(lay) < 3 or len(rest) < 3:
+        return False
+    if float(np.hypot(*(lay.max(axis=0) - lay.min(axis=0)))) > NUDGE_MM / 2:
+        return False  # not lying still before
+    shift = np.median(rest, axis=0) - np.median(lay, axis=0)
+    line = p[k] - q[k]
+    moved = float(np.hypot(*shift))
+    if moved < NUDGE_MM:
+        return False
+    return float(shift @ line) / (moved * float(np.hypot(*line)) + 1e-9) >= 0.8
 
 
 def cushion_contacts(h: History, layout: TableLayout) -> list[Event]:

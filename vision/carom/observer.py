@@ -91,6 +91,7 @@ class ShotObserver:
         self._seen = 0
         self._pre: tuple[float, int, np.ndarray] | None = None
         self._raw: dict[str, str] = {}
+        self._last_image: np.ndarray | None = None  # the frame the last readings were made on
         self._raws: list[dict[str, str]] = []
         self._lying = LyingSkittles(self.layout)  # skittles seen lying: they stay down
 
@@ -142,7 +143,10 @@ class ShotObserver:
         self.phase = "ready"
         self._rest = {}
 
-    def _ball_px(self) -> list[tuple[float, float, float]]:
+    def _ball_px(self, margin: bool = True) -> list[tuple[float, float, float]]:
+        """The balls' discs to cut out of the skittle patches (image px): with ``margin``, a
+        little wider than a ball, and wider still for a fast one (blur, tracking error); without,
+        the ball's own size, for a last look at what shows round balls at rest."""
         assert self.calibration is not None and self._detector is not None
         out = []
         radius = self._detector.radius / self._detector.factor
@@ -153,7 +157,9 @@ class ShotObserver:
                     (
                         float(x),
                         float(y),
-                        radius * 1.06 + 1 + 0.0015 * float(np.hypot(*track.velocity)),
+                        radius * 1.06 + 1 + 0.0015 * float(np.hypot(*track.velocity))
+                        if margin
+                        else radius,
                     )
                 )
         return out
@@ -197,6 +203,7 @@ class ShotObserver:
     def _read_skittles(self, image: np.ndarray) -> None:
         """Read every skittle and keep the frame's states."""
         assert self._watcher is not None
+        self._last_image = image
         read = self._watcher.read(image, self._ball_px())
         if self._states:  # a change counts once two frames agree; hidden keeps the last
             last, before = self._states[-1], self._raw
@@ -276,12 +283,17 @@ class ShotObserver:
         final_states = dict(self._states[-1])
         for name, raw in self._raw.items():  # a ball at rest on its place: it cannot stand
             if raw == COVERED and final_states.get(name) == UP:
-                final_states[name] = DOWN
+                # slid against the ball, its top may still show just outside the ball itself
+                # (the discs cut out while balls move are wider than a ball)
+                image, tight = self._last_image, self._ball_px(margin=False)
+                look = None if image is None else self._watcher.state(image, name, tight)
+                state = DISPLACED if look == DISPLACED else DOWN
+                final_states[name] = state
                 since = len(self._raws)
                 while since > 0 and self._raws[since - 1].get(name) == COVERED:
                     since -= 1
                 for states in self._states[since:]:
-                    states[name] = DOWN
+                    states[name] = state
         events = ev.ball_contacts(history, self.layout) + ev.cushion_contacts(history, self.layout)
         skittle_events, ambiguous = ev.skittle_events(history, self.layout, final_states)
         lost, lost_flags = ev.gone(history, self.layout)
