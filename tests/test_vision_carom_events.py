@@ -120,6 +120,19 @@ def test_a_lost_ball_went_where_it_crossed_the_cushion(x: float, kind: str) -> N
     assert [(e.kind, e.a) for e in events] == [(kind, "red")]
 
 
+@pytest.mark.parametrize(("end_x", "lost"), [(TABLE.half[0] + 120.0, ["red"]), (1500.0, [])])
+def test_a_ball_lost_in_the_last_frames_is_gone_only_from_beyond_a_cushion(
+    end_x: float, lost: list[str]
+) -> None:
+    # red creeps along at 30 mm/s, slow enough to pass for resting, and drops out of view
+    # 7 frames before the shot ends: over the rail it fell off, on the cloth it flickered
+    red = np.array([(end_x - 0.5 * (FRAMES - 8 - k), 300.0) for k in range(FRAMES)])
+    red[FRAMES - 7 :] = np.nan
+    events, _ = gone(history(red, states({})), TABLE)
+    assert [e.a for e in events if e.kind == "off_table"] == lost
+    assert not [e for e in events if e.kind == "pocketed"]
+
+
 def graze(miss: float, nudge: float) -> list:
     """Red crossing at 3 m/s past pink lying still, their centres ``miss`` mm apart at the
     closest; pink creeps ``nudge`` mm further along the line of centres in a tenth of a

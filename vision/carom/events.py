@@ -323,14 +323,17 @@ def gone(h: History, layout: TableLayout) -> tuple[list[Event], list[str]]:
     """Balls lost for good: pocketed or off the table.  Seen crossing a cushion's line, the
     ball went where it crossed: into the pocket whose mouth that is, else over the cushion (a
     ball flying off near a pocket is last seen as close to it as one dropping in); not seen
-    crossing, pocketed when last seen at a pocket, else off the table when beyond a cushion."""
+    crossing, pocketed when last seen at a pocket, else off the table when beyond a cushion.
+    A ball unseen only in the shot's last frames may be a flicker, unless it was last seen
+    beyond a cushion, where no ball can lie on the cloth (one creeping over the rail can end
+    the shot as if at rest)."""
     hx, hy = layout.half
     r = layout.ball_radius
     events, ambiguous = [], []
     tail = 8  # unseen in the last frames of the shot (the observer waits out a coast)
     for ball, p in h.positions.items():
         seen = np.where(np.isfinite(p[:, 0]))[0]
-        if len(seen) == 0 or seen[-1] >= len(p) - tail:
+        if len(seen) == 0 or seen[-1] == len(p) - 1:
             continue
         last = p[seen[-1]]
         t = float(h.times[seen[-1]])
@@ -340,6 +343,8 @@ def gone(h: History, layout: TableLayout) -> tuple[list[Event], list[str]]:
         if crossed is not None:
             mouth = layout.pocket_mouth(crossed)
             near, beyond = ([mouth], False) if mouth else ([], True)
+        if seen[-1] >= len(p) - tail and not (beyond and not near):
+            continue
         if near:
             events.append(Event("pocketed", t, ball, "", 0.9 if not beyond or near else 0.6))
         elif beyond:

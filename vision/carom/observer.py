@@ -36,6 +36,9 @@ STILL_FRAMES = 6  # frames the table must be still before the set-up is taken
 REST_SECONDS = 0.25  # every ball still this long ends the shot
 SETTLE_SECONDS = 0.6  # ... even if a skittle reading still flickers
 REST_MM = 7.0  # how far a ball at rest may seem to wander in REST_SECONDS (the camera's jitter)
+#: The last look at a skittle under a ball at rest cuts out a disc this share of the ball's
+#: radius: the ball's rim blends into the cloth, and a slid skittle's top leans over it.
+LAST_LOOK_DISC = 0.9
 START_MM = 5.0  # the cue ball this far from where it rested: the stroke
 
 
@@ -146,7 +149,8 @@ class ShotObserver:
     def _ball_px(self, margin: bool = True) -> list[tuple[float, float, float]]:
         """The balls' discs to cut out of the skittle patches (image px): with ``margin``, a
         little wider than a ball, and wider still for a fast one (blur, tracking error); without,
-        the ball's own size, for a last look at what shows round balls at rest."""
+        a little inside the ball's edge (:data:`LAST_LOOK_DISC`), for a last look at what shows
+        round balls at rest."""
         assert self.calibration is not None and self._detector is not None
         out = []
         radius = self._detector.radius / self._detector.factor
@@ -159,7 +163,7 @@ class ShotObserver:
                         float(y),
                         radius * 1.06 + 1 + 0.0015 * float(np.hypot(*track.velocity))
                         if margin
-                        else radius,
+                        else radius * LAST_LOOK_DISC,
                     )
                 )
         return out
@@ -283,8 +287,8 @@ class ShotObserver:
         final_states = dict(self._states[-1])
         for name, raw in self._raw.items():  # a ball at rest on its place: it cannot stand
             if raw == COVERED and final_states.get(name) == UP:
-                # slid against the ball, its top may still show just outside the ball itself
-                # (the discs cut out while balls move are wider than a ball)
+                # slid against the ball, its top may still show at the ball's edge (the discs
+                # cut out while balls move are wider than a ball)
                 image, tight = self._last_image, self._ball_px(margin=False)
                 look = None if image is None else self._watcher.state(image, name, tight)
                 state = DISPLACED if look == DISPLACED else DOWN
