@@ -23,6 +23,9 @@ skittle lying there rather than covered.  A slid skittle that a fallen neighbour
 or across its place merges with it into one blob too big for a skittle; it is still read
 ``displaced`` where its own set-up picture, head and body, stands within a slide of its place
 and that head is not the far end of a neighbour lying from where the neighbour stood.
+A reference that a ball at rest (on the spot beside a side skittle) partly hid at the set-up
+is only a floor for the skittle's size: slid out from under the ball it shows whole, as big as
+a standing skittle's top and lean can be.
 """
 
 from __future__ import annotations
@@ -55,6 +58,7 @@ class Reference:
     reach: float = 0.0  # how far its pixels lie from its head's centre (px)
     head: tuple[float, float] | None = None  # its head's centre in the patch (px)
     head_mask: np.ndarray | None = None  # its head's pixels
+    cut: bool = False  # part of it was under a ball's disc at the set-up: ``area`` is too small
 
 
 class SkittleWatcher:
@@ -176,6 +180,8 @@ class SkittleWatcher:
         mask = labels == best
         mx, my = centroids[best]
         heads = (self._heads(image, box) > 0) & mask
+        grown = cv2.dilate(mask.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+        cut = bool((grown & (_discs(balls_px, box) > 0)).any())
         return Reference(
             name,
             box[0],
@@ -187,6 +193,7 @@ class SkittleWatcher:
             _reach(mask, heads),
             _centre(heads),
             heads if heads.any() else None,
+            cut,
         )
 
     def base_px(self, name: str) -> tuple[float, float]:
@@ -239,9 +246,13 @@ class SkittleWatcher:
         cx, cy = ref.centroid[0] - ref.x0, ref.centroid[1] - ref.y0
         reach = 45.0 * self.scale
         height = self.layout.skittle(name).height * self.scale
+        most = 2.5 * ref.area
+        if ref.cut:  # a ball hid part of it at the set-up: bound it by a standing skittle's size
+            width = 2 * self.layout.skittle(name).body_radius * self.scale
+            most = max(most, width * (width + 0.65 * self.layout.skittle(name).height * self.scale))
         for i in range(1, count):
             area = stats[i, cv2.CC_STAT_AREA]
-            if not 0.4 * ref.area <= area <= 2.5 * ref.area:
+            if not 0.4 * ref.area <= area <= most:
                 continue
             d = float(np.hypot(centroids[i][0] - cx, centroids[i][1] - cy))
             if d > reach:
