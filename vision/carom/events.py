@@ -139,22 +139,21 @@ def _ball_contact(
         np.hypot(*before[n]) < 50.0 and np.hypot(*after[n]) < 100.0 for n in (a, b)
     )
     if change < 250.0 or struck_still:
-        if _nudged(h, other, mover, kmin):
+        if _nudged(h, other, mover, kmin, vel[mover]):
             return Event("contact", when, mover, other, THIN_CONFIDENCE)
         return None
     confidence = min(1.0, change / 700.0) * (1.0 if s <= 1.2 * frame else 0.8)
     return Event("contact", when, mover, other, round(confidence, 3))
 
 
-def _nudged(h: History, still: str, mover: str, k: int) -> bool:
+def _nudged(h: History, still: str, mover: str, k: int, mover_v: np.ndarray) -> bool:
     """Whether a fast ball grazing a ball at rest (closest at frame ``k``) pushed it: the
     thinnest contacts barely turn the mover and leave the other ball a few millimetres from
     where it lay, moved along the line of centres, away from the mover."""
     p, q = h.positions[still], h.positions[mover]
     if not (np.isfinite(p[k, 0]) and np.isfinite(q[k, 0])):
         return False
-    v = velocities(q, h.times)
-    if float(np.hypot(*_mean_v(v, k - 1, k + 1))) < 300.0:
+    if float(np.hypot(*_mean_v(mover_v, k - 1, k + 1))) < 300.0:
         return False
     lay = p[max(0, k - NUDGE_FRAMES) : k]
     rest = p[k + 3 : k + 3 + NUDGE_FRAMES]
@@ -343,7 +342,7 @@ def gone(h: History, layout: TableLayout) -> tuple[list[Event], list[str]]:
         if crossed is not None:
             mouth = layout.pocket_mouth(crossed)
             near, beyond = ([mouth], False) if mouth else ([], True)
-        if seen[-1] >= len(p) - tail and not (beyond and not near):
+        if seen[-1] >= len(p) - tail and (near or not beyond):
             continue
         if near:
             events.append(Event("pocketed", t, ball, "", 0.9 if not beyond or near else 0.6))

@@ -291,8 +291,7 @@ class ShotObserver:
                 # under the ball, longer than the ball's radius, so a last look with the discs
                 # cut a little inside the balls' edges (those cut while balls move are wider)
                 # sees it lying; else it stands slid against the ball, its top at most a
-                # sliver between balls (so every such case in the simulated development and
-                # held-out shots: a fallen skittle hidden whole is rarer than that).
+                # sliver between balls.  So it was in every such simulated shot measured.
                 image, tight = self._last_image, self._ball_px(margin=False)
                 look = None if image is None else self._watcher.state(image, name, tight)
                 state = DOWN if look == DOWN else DISPLACED

@@ -249,7 +249,7 @@ class SkittleWatcher:
         most = 2.5 * ref.area
         if ref.cut:  # a ball hid part of it at the set-up: bound it by a standing skittle's size
             width = 2 * self.layout.skittle(name).body_radius * self.scale
-            most = max(most, width * (width + 0.65 * self.layout.skittle(name).height * self.scale))
+            most = max(most, width * (width + 0.65 * height))
         for i in range(1, count):
             area = stats[i, cv2.CC_STAT_AREA]
             if not 0.4 * ref.area <= area <= most:
