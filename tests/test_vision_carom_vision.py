@@ -119,3 +119,14 @@ def test_a_skittle_half_hidden_by_a_ball_at_the_set_up_reads_displaced_once_slid
     result = replayed(shot, tmp_path)
     assert result.skittles_right == result.skittles
     assert result.verdict_same, result.differences
+
+
+def test_a_skittle_hidden_whole_between_two_resting_balls_stood_slid(tmp_path) -> None:
+    # shot 38 of seed 33: red pushes side_front aside and stops on its mark against pink; no
+    # more than a sliver of the skittle shows between them, and nothing lies out from under
+    # either ball, so it stands slid (a fallen one would lie a skittle's length out)
+    shot = simulate_shot(33 * 100_003 + 38, kind="displace")
+    assert shot.record["displaced"] == ["side_front"]
+    result = replayed(shot, tmp_path)
+    assert result.skittles_right == result.skittles
+    assert result.verdict_same, result.differences
