@@ -78,6 +78,12 @@ class Scene:
         cv2.circle(self.image, self.px(at), round(radius), BALL_COLOURS["red"], -1, cv2.LINE_AA)
         self.balls.append((*self.px(at), radius * 1.06 + 1))
 
+    def ball_beside(self, name: str, angle: float, distance: float) -> None:
+        """A ball ``distance`` mm from the skittle's mark towards ``angle`` (degrees)."""
+        base = np.array(TABLE.skittle(name).at)
+        step = np.array([math.cos(math.radians(angle)), math.sin(math.radians(angle))])
+        self.ball(tuple(base + distance * step))
+
     def read(self, name: str) -> str:
         return self.watcher.state(self.image, name, self.balls)
 
@@ -88,10 +94,7 @@ def test_a_fallen_skittle_under_a_ball_reads_down_from_the_head_that_shows(setup
     scene = Scene(*setup)
     scene.lift("small_front")
     scene.lying("small_front", 160.0)
-    base = np.array(TABLE.skittle("small_front").at)
-    scene.ball(
-        tuple(base + 24.0 * np.array([math.cos(math.radians(160)), math.sin(math.radians(160))]))
-    )
+    scene.ball_beside("small_front", 160.0, 24.0)
     assert scene.read("small_front") == DOWN
 
 
@@ -100,10 +103,7 @@ def test_a_fallen_skittle_whose_base_end_shows_on_its_place_is_not_up(setup) -> 
     scene = Scene(*setup)
     scene.lift("small_rear")
     scene.lying("small_rear", 45.0)
-    base = np.array(TABLE.skittle("small_rear").at)
-    scene.ball(
-        tuple(base + 48.0 * np.array([math.cos(math.radians(45)), math.sin(math.radians(45))]))
-    )
+    scene.ball_beside("small_rear", 45.0, 48.0)
     assert scene.read("small_rear") == DOWN
 
 
