@@ -4,6 +4,7 @@ fixed handful of real photos.  Full accuracy runs are the harness's job (``table
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import cv2
@@ -99,6 +100,22 @@ def test_render_dataset_writes_yolo_files_reproducibly(tmp_path) -> None:
         labels = read_yolo(path.with_suffix(".txt"), width, height)
         assert labels and all(0 <= label.cls <= COCKED for label in labels)
     assert (tmp_path / "a" / "classes.txt").read_text().split()[6] == "cocked"
+
+
+def test_each_die_carries_the_angle_the_camera_saw_it_at(tmp_path) -> None:
+    views = [
+        label.view
+        for seed in range(30)
+        for label in render_scene(np.random.default_rng([3, seed]), n_dice=4)[1]
+    ]
+    assert all(0 <= view <= 50 for view in views)  # the renderer's steepest line of sight
+    # Both dice seen from straight above and dice seen across the table occur.
+    assert min(views) < 10 and max(views) > 35
+    render_dataset(tmp_path, 2, seed=11)
+    for index in range(2):
+        _, labels = render_scene(np.random.default_rng([11, index]))
+        written = json.loads((tmp_path / f"dice_{index:05d}.json").read_text())
+        assert written["view_degrees"] == pytest.approx([label.view for label in labels], abs=0.01)
 
 
 # --------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ known mistakes scores exactly what those mistakes cost, on folders written with 
 from __future__ import annotations
 
 import json
+import re
 import sys
 import types
 from pathlib import Path
@@ -219,6 +220,43 @@ def test_mistaken_dice_reader_scores_exactly_its_mistakes(dice_folder):
     text = report.to_text()
     assert "dice read right  7/12  58.3%" in text
     assert "exact images     1/5  20.0%" in text
+
+
+def test_dice_are_tallied_by_the_angle_the_camera_saw_them_at(dice_folder):
+    assert evaluate_dice(MistakenReader(dice_folder), dice_folder).by_view is None
+    # Another tool's .json beside an image (a LabelMe export, say) is not an angle list.
+    (dice_folder / "dice_4.json").write_text(json.dumps({"shapes": [], "imagePath": "dice_4.jpg"}))
+    assert evaluate_dice(MistakenReader(dice_folder), dice_folder).by_view is None
+    # One angle per label, as the renderer writes them: the first die of each image seen from
+    # above, the others across the table (image 4 has no angles and is not tallied).
+    for index, values in enumerate(DICE_SCENES[:4]):
+        views = [5.0] + [40.0] * (len(values) - 1)
+        (dice_folder / f"dice_{index}.json").write_text(json.dumps({"view_degrees": views}))
+    report = evaluate_dice(MistakenReader(dice_folder), dice_folder)
+    # Seen from above: the 1 (missed), a 6 (read 5), the 3, the cocked die (read 3): 1 of 4 right.
+    # Across: 2 6 | 6 | 4 5 | 2: the 2, the 4, the 5 and the 2 right, the two 6s wrong.
+    assert report.by_view == [
+        {"from": 0.0, "to": 20.0, "labelled": 4, "read_right": 1},
+        {"from": 20.0, "to": 35.0, "labelled": 0, "read_right": 0},
+        {"from": 35.0, "to": 90.0, "labelled": 6, "read_right": 4},
+    ]
+    assert report.to_json()["by_view"] == report.by_view
+    assert "35-90       4/6      66.7%" in report.to_text()
+
+
+@pytest.mark.parametrize(
+    "sidecar, says",
+    [
+        ({"view_degrees": [5.0]}, "one angle per label (3)"),
+        ({"view_degrees": 5.0}, "one angle per label (3)"),
+        ({"view_degrees": [5.0, -1.0, "up"]}, "angles in degrees"),
+    ],
+)
+def test_bad_viewing_angles_name_the_file(dice_folder, sidecar, says):
+    (dice_folder / "dice_0.json").write_text(json.dumps(sidecar))
+    with pytest.raises(ValueError, match=re.escape(says)) as error:
+        evaluate_dice(OracleDiceReader(dice_folder), dice_folder)
+    assert "dice_0.json" in str(error.value)
 
 
 def test_a_reading_in_the_wrong_place_is_a_miss_and_an_extra(dice_folder):

@@ -17,7 +17,10 @@ dominoes are scored by one matcher:
   thrown, which is what a game needs);
 * a confusion matrix with an extra row and column ``none``: column ``none`` counts labels nothing
   matched (missed), row ``none`` counts readings that matched no label (extra);
-* frames per second of the reader alone (image decoding is not counted).
+* frames per second of the reader alone (image decoding is not counted);
+* dice: read right by the angle the camera saw each die at (:data:`VIEW_BANDS`), where a ``.json``
+  beside the labels gives it (``view_degrees``, one per label, as the renderer writes it): the
+  further from vertical, the more a flat die's side faces show and the more it looks cocked.
 
 Images OpenCV cannot decode are skipped and listed, never a crash; a malformed label file is a
 :class:`vision.labels.LabelError`.
@@ -52,6 +55,9 @@ from vision.types import Box, DiceReader, DieReading, TileReader, TileReading
 DEFAULT_IOU = 0.4
 #: Share of the smaller box inside the larger for a nested pair to match (see the module doc).
 NESTED = 0.8
+#: Viewing angles (degrees from vertical) the dice are tallied by: below 20 the side faces barely
+#: show; from 35 on a flat die's nearer side shows about as long as its top face.
+VIEW_BANDS = ((0.0, 20.0), (20.0, 35.0), (35.0, 90.0))
 
 
 @dataclass(frozen=True)
@@ -100,6 +106,9 @@ class Report:
     #: Dominoes: how well the layout graph built from the readings matches the ``.json`` truth
     #: a rendered scene carries (None where no image has one).
     layout: dict[str, Any] | None = None
+    #: Dice: per :data:`VIEW_BANDS` band, the dice labelled and read right (None where no image
+    #: gives the viewing angles).
+    by_view: list[dict[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         size = len(self.class_names) + 1  # the last row / column is "none"
@@ -172,6 +181,7 @@ class Report:
             },
             "skipped": [{"path": s.path, "reason": s.reason} for s in self.skipped],
             "layout": self.layout,
+            "by_view": self.by_view,
         }
 
     def to_text(self) -> str:
@@ -205,6 +215,14 @@ class Report:
             lines.append(f"{name.rjust(width)}  {cells}")
         if self.layout:
             lines += ["", "layout graph: " + ", ".join(f"{k} {v}" for k, v in self.layout.items())]
+        if self.by_view:
+            lines += ["", "read right by viewing angle (degrees from vertical)"]
+            for band in self.by_view:
+                share = band["read_right"] / band["labelled"] if band["labelled"] else None
+                lines.append(
+                    f"{band['from']:>4.0f}-{band['to']:<3.0f} {band['read_right']:>6}/"
+                    f"{band['labelled']:<6} {_percent(share)}"
+                )
         for skipped in self.skipped:
             lines.append(f"skipped {skipped.path}: {skipped.reason}")
         return "\n".join(lines)
@@ -235,8 +253,9 @@ def match(
     return matched
 
 
-def score_image(report: Report, truth: Sequence[Label], read: Sequence[Label]) -> None:
-    """Add one image's labels and readings (classed boxes) to ``report``."""
+def score_image(report: Report, truth: Sequence[Label], read: Sequence[Label]) -> set[int]:
+    """Add one image's labels and readings (classed boxes) to ``report``; returns the indices
+    of the labels read right."""
     none = len(report.class_names)
     for item in (*truth, *read):
         if not 0 <= item.cls < none:
@@ -253,9 +272,11 @@ def score_image(report: Report, truth: Sequence[Label], read: Sequence[Label]) -
             report.confusion[none, reading.cls] += 1
     report.images += 1
     report.labelled += len(truth)
-    report.read_right += sum(1 for t, r in pairs if truth[t].cls == read[r].cls)
+    right = {t for t, r in pairs if truth[t].cls == read[r].cls}
+    report.read_right += len(right)
     if Counter(label.cls for label in truth) == Counter(reading.cls for reading in read):
         report.exact_images += 1
+    return right
 
 
 def dice_classes(readings: Sequence[DieReading]) -> list[Label]:
@@ -295,7 +316,39 @@ def evaluate_dice(
 ) -> Report:
     """Score a dice reader on a YOLO folder (classes 0..5 = faces 1..6, 6 = cocked)."""
     report = Report("dice", _name(reader), str(folder), DICE_CLASS_NAMES, iou, nested)
-    return _evaluate(report, reader, dice_classes, folder, limit)
+    labelled = [0] * len(VIEW_BANDS)
+    read_right = [0] * len(VIEW_BANDS)
+
+    def score_view(sample: Sample, _readings: list[DieReading], right: set[int]) -> None:
+        views = _view_degrees(sample)
+        for index, degrees in enumerate(views or ()):
+            band = next(b for b, (_, upper) in enumerate(VIEW_BANDS) if degrees < upper)
+            labelled[band] += 1
+            read_right[band] += index in right
+
+    _evaluate(report, reader, dice_classes, folder, limit, score_view)
+    if any(labelled):
+        report.by_view = [
+            {"from": low, "to": high, "labelled": count, "read_right": right}
+            for (low, high), count, right in zip(VIEW_BANDS, labelled, read_right, strict=True)
+        ]
+    return report
+
+
+def _view_degrees(sample: Sample) -> list[float] | None:
+    """The viewing angle of each label of ``sample`` from the ``.json`` beside it; ``None``
+    where there is none, or the file is some other tool's (a LabelMe export, say)."""
+    path = sample.image_path.with_suffix(".json")
+    try:
+        views = json.loads(path.read_text(encoding="utf-8"))["view_degrees"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    count = len(sample.labels(1, 1))
+    if not isinstance(views, list) or len(views) != count:
+        raise ValueError(f"{path}: 'view_degrees' must list one angle per label ({count})")
+    if not all(isinstance(v, int | float) and 0 <= v < VIEW_BANDS[-1][1] for v in views):
+        raise ValueError(f"{path}: 'view_degrees' must be angles in degrees, 0 to 90")
+    return [float(v) for v in views]
 
 
 def evaluate_dominoes(
@@ -310,7 +363,7 @@ def evaluate_dominoes(
     report = Report("dominoes", _name(reader), str(folder), DOMINO_CLASS_NAMES, iou, nested)
     tally = LayoutTally()
 
-    def score_layout(sample: Sample, readings: list[TileReading]) -> None:
+    def score_layout(sample: Sample, readings: list[TileReading], _right: set[int]) -> None:
         truth = sample.image_path.with_suffix(".json")
         if truth.is_file():
             tally.add(layout_accuracy(json.loads(truth.read_text(encoding="utf-8")), readings))
@@ -330,9 +383,10 @@ def _evaluate(
     to_classes: Callable[[Any], list[Label]],
     folder: Path | str,
     limit: int | None,
-    also: Callable[[Sample, Any], None] | None = None,
+    also: Callable[[Sample, Any, set[int]], None] | None = None,
 ) -> Report:
-    """Read every image, score it into ``report``; ``also`` sees each sample's readings."""
+    """Read every image, score it into ``report``; ``also`` sees each sample's readings and
+    the indices of its labels read right."""
     if not 0.0 < report.iou <= 1.0:
         raise ValueError(f"IoU threshold must be in (0, 1], got {report.iou}")
     kind, class_names = report.kind, report.class_names
@@ -352,9 +406,9 @@ def _evaluate(
         start = time.perf_counter()
         readings = reader.read(image)
         report.seconds += time.perf_counter() - start
-        score_image(report, truth, to_classes(readings))
+        right = score_image(report, truth, to_classes(readings))
         if also is not None:
-            also(sample, readings)
+            also(sample, readings, right)
     return report
 
 

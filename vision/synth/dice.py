@@ -7,11 +7,13 @@ lean on instead of the pips is drawn at random: body and pip colours, translucen
 radius, pip size and spacing, the side faces seen in perspective (with their own pips, as in real
 photos), shading, shadows, touching dice.  Labels are ``class cx cy w h`` (normalised): class
 0..5 is the face up 1..6, class 6 a cocked die (leaning on an edge, dice.md §1.4), the box being
-the top face (the whole outline for a cocked die).
+the top face (the whole outline for a cocked die).  A ``.json`` beside each label file gives the
+angle each die was seen at, so the harness can report accuracy by viewing angle.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -78,6 +80,11 @@ class DieLabel:
     y: float
     w: float
     h: float
+    view: float = 0.0
+    """Degrees between the vertical and the camera's line of sight to the die (before the
+    scene's mild perspective warp): 0 straight from above, up to 50 for a camera looking across
+    the table.  The further from vertical, the more of the side faces shows, and the more a flat
+    die looks like a cocked one; the harness reports accuracy by this angle."""
 
     def yolo(self, width: int, height: int) -> str:
         """The label line: class, centre and size normalised to the image."""
@@ -363,6 +370,7 @@ def render_scene(
     placed.sort(key=lambda die: -math.hypot(below[0] - die[0], below[1] - die[1]))
     polygons: list[np.ndarray] = []
     classes: list[int] = []
+    views: list[float] = []
     for cx, cy, s, angle in placed:
         look = _random_look(rng)
         distance = math.hypot(below[0] - cx, below[1] - cy)
@@ -386,17 +394,19 @@ def render_scene(
         view = (ux, uy, math.cos(slant))
         polygons.append(_place(canvas, sprite, alpha, corners, (cx, cy), angle, shadow, view))
         classes.append(cls)
+        views.append(math.degrees(slant))
     image = scene.lighting_gradient(np.clip(canvas, 0, 255).astype(np.uint8), rng)
     if hand_seed is not None:
         image, _ = scene.hand_occluder(image, np.random.default_rng(hand_seed))
     image, _, homography = scene.perspective_warp(image, [], rng)
     image = scene.degrade(image, rng)
     labels = []
-    for cls, polygon in zip(classes, polygons, strict=True):
+    for cls, polygon, seen_at in zip(classes, polygons, views, strict=True):
         moved = scene.warp_points(polygon, homography)
         x0, y0 = np.clip(moved.min(axis=0), 0, (width, height))
         x1, y1 = np.clip(moved.max(axis=0), 0, (width, height))
-        labels.append(DieLabel(cls, float(x0), float(y0), float(x1 - x0), float(y1 - y0)))
+        box = (float(x0), float(y0), float(x1 - x0), float(y1 - y0))
+        labels.append(DieLabel(cls, *box, view=seen_at))
     return image, labels
 
 
@@ -444,7 +454,8 @@ def _free_spot(
 
 
 def render_dataset(out: Path, count: int, seed: int) -> None:
-    """Write ``count`` scenes to ``out`` as ``dice_NNNNN.jpg`` + ``.txt`` (YOLO labels) and a
+    """Write ``count`` scenes to ``out`` as ``dice_NNNNN.jpg`` + ``.txt`` (YOLO labels) + ``.json``
+    (``view_degrees``: each label's :attr:`DieLabel.view`, in label order) and a
     ``classes.txt``; the same seed writes the same files."""
     out.mkdir(parents=True, exist_ok=True)
     (out / "classes.txt").write_text("\n".join(CLASS_NAMES) + "\n")
@@ -455,3 +466,5 @@ def render_dataset(out: Path, count: int, seed: int) -> None:
         cv2.imwrite(str(stem.with_suffix(".jpg")), image, [cv2.IMWRITE_JPEG_QUALITY, 95])
         h, w = image.shape[:2]
         stem.with_suffix(".txt").write_text("".join(label.yolo(w, h) + "\n" for label in labels))
+        views = [round(label.view, 2) for label in labels]
+        stem.with_suffix(".json").write_text(json.dumps({"view_degrees": views}) + "\n")
