@@ -1,11 +1,14 @@
-"""The issue-9 measurement: the card readers on rendered tables of the held-out deck style.
+"""The card readers measured on data none was trained or tuned on: the held-out fifth of the
+real photos (``cards-real-train``, :mod:`vision.cards.real`) and rendered tables of the
+held-out deck style.
 
 Renders (unless the folders exist) ``--scenes`` mixed-deck tables and as many tables of one
 36-card Russian deck, all in ``faces.HELD_OUT`` (a style no reader was trained or tuned on),
 teaches that deck from one rendered photo per card, then scores: the learned reader on both
 sets; the template reader with the rendered profile of each set's deck and with the taught
-profile; the learned reader adapted to the taught profile (teach mode's reader); and the layout
-tracker's frames per second (reader + observer, one thread).
+profile; the learned reader adapted to the taught profile (teach mode's corner reader); the
+detector reader plain and tuned on the taught photos (teach mode's detector reader); and the
+layout tracker's frames per second (reader + observer, one thread).
 Run: ``nice -n 10 .venv/bin/python scripts/eval_cards_heldout.py --out build/cards-heldout``.
 """
 
@@ -19,9 +22,11 @@ import cv2
 
 from ui.commands._cards import tracker_fps
 from vision.cards.deck import resolve_deck
+from vision.cards.detector import DetectorCards
 from vision.cards.evaluate import evaluate_cards
 from vision.cards.faces import HELD_OUT
-from vision.cards.readers import adapted, learned, template
+from vision.cards.readers import adapted, detector, learned, template
+from vision.cards.real import evaluate_real_cards
 from vision.cards.teach import code_from_name, teach_deck
 from vision.synth.cards import render_dataset, render_photos
 
@@ -31,6 +36,11 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("build/cards-heldout"))
     parser.add_argument("--scenes", type=int, default=150)
     parser.add_argument("--seed", type=int, default=9001)
+    parser.add_argument(
+        "--real",
+        type=Path,
+        default=Path(__file__).resolve().parents[2] / "shared" / "data" / "cards-real-train",
+    )
     args = parser.parse_args()
     mixed, fixed, photos = args.out / "mixed", args.out / "ru36", args.out / "photos"
     if not mixed.is_dir():
@@ -43,25 +53,34 @@ def main() -> None:
         [(code_from_name(p), cv2.imread(str(p))) for p in sorted(photos.glob("*.jpg"))],
         "taught",
         "russian",
+        faces=DetectorCards().teach_crops,
     )
     rendered = resolve_deck(f"36-russian-{HELD_OUT}")
+    results = {}
+    for make in (detector, learned):
+        reader = make(resolve_deck("52"))
+        report = evaluate_real_cards(reader, args.real, "held")
+        results[f"{reader.name}, real photos held out"] = report.to_json()
+        print(f"== {reader.name}, real photos held out\n{report.to_text()}\n", flush=True)
     runs = {
+        "detector, mixed decks": (detector(resolve_deck("52")), mixed),
+        "detector, 36 Russian": (detector(rendered), fixed),
+        "detector (taught profile), 36 Russian": (detector(taught), fixed),
         "learned, mixed decks": (learned(resolve_deck("52")), mixed),
         "learned, 36 Russian": (learned(rendered), fixed),
         "template (rendered profile), 36 Russian": (template(rendered), fixed),
         "template (taught profile), 36 Russian": (template(taught), fixed),
         "adapted (taught profile), 36 Russian": (adapted(taught), fixed),
     }
-    results = {}
     for name, (reader, folder) in runs.items():
         report = evaluate_cards(reader, folder)
         results[name] = report.to_json()
         print(f"== {name}\n{report.to_text()}\n", flush=True)
     frames = sorted(fixed.glob("*.jpg"))[:30]
-    results["tracker_fps_learned"] = tracker_fps(learned(rendered), frames)
-    print(
-        f"tracker fps (learned reader + observer, one thread): {results['tracker_fps_learned']:.1f}"
-    )
+    for make in (detector, learned):
+        reader = make(rendered)
+        results[f"tracker_fps_{reader.name}"] = fps = tracker_fps(reader, frames)
+        print(f"tracker fps ({reader.name} reader + observer, one thread): {fps:.1f}")
     (args.out / "results.json").write_text(json.dumps(results, indent=1), encoding="utf-8")
 
 

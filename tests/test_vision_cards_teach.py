@@ -10,7 +10,9 @@ import pytest
 from ui.cli import main
 from vision.cards.adapt import blank_of
 from vision.cards.deck import DeckError, load_deck, resolve_deck
+from vision.cards.detector import DetectorCards
 from vision.cards.evaluate import evaluate_cards
+from vision.cards.face_classifier import CROP_H, CROP_W
 from vision.cards.readers import adapted, template
 from vision.cards.teach import TeachError, index_template, teach_deck
 from vision.synth.cards import render_dataset, render_photos
@@ -83,3 +85,36 @@ def test_the_adapted_reader_learns_the_taught_deck(photos, tmp_path) -> None:
     assert labelled >= 10
     assert report.visible.right + report.overlapped.right >= 0.95 * labelled
     assert report.extra <= 1
+
+
+def test_teach_keeps_the_detector_crops_and_the_taught_reader_reads_the_deck(
+    photos, tmp_path
+) -> None:
+    """The detector reader's teach mode: each photo's card crop and table crops are saved with
+    the profile and load back; the reader tuned on them reads that deck on a table."""
+    out = tmp_path / "serif.json"
+    assert (
+        main(["deck", "teach", *map(str, photos), "--out", str(out), "--alphabet", "russian"]) == 0
+    )
+    profile = load_deck(out)
+    assert len(profile.faces) == 32 and len(profile.tables) >= 32
+    crop = profile.faces["10H"]
+    assert crop.shape == (CROP_H, CROP_W, 3)
+
+    scenes = tmp_path / "scenes"
+    render_dataset(scenes, 3, 23, style="serif", size=32, alphabet="russian")
+    report = evaluate_cards(DetectorCards(profile), scenes)
+    labelled = report.visible.labelled + report.overlapped.labelled
+    assert labelled >= 10
+    assert report.visible.right >= 0.9 * report.visible.labelled
+    assert report.extra <= 2
+
+    (out.parent / "serif.faces" / "10H.png").write_bytes(b"broken")
+    with pytest.raises(DeckError, match=r"10H\.png is missing or not an image"):
+        load_deck(out)
+
+
+def test_a_photo_neither_finder_sees_is_named() -> None:
+    cloth = np.full((480, 640, 3), (40, 110, 30), np.uint8)
+    with pytest.raises(TeachError, match="QS: no card found"):
+        teach_deck([("QS", cloth)], "x", faces=lambda image: None)

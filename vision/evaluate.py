@@ -186,7 +186,7 @@ class Report:
 
     def to_text(self) -> str:
         """A table for people: totals, then per class, then the confusion matrix."""
-        unit = "halves" if self.kind == "dominoes" else "dice"
+        unit = {"dominoes": "halves", "cards": "cards"}.get(self.kind, "dice")
         lines = [
             f"{self.kind} reader {self.reader!r} on {self.folder} "
             f"(IoU >= {self.iou}{' or nested' if self.nested else ''})",

@@ -136,7 +136,7 @@ def labelled_folder(folder: Path | str, limit: int | None = None) -> list[Sample
         raise NotADirectoryError(f"{folder}: not a folder")
     images = sorted(
         (path for path in folder.iterdir() if path.suffix.lower() in IMAGE_SUFFIXES),
-        key=lambda path: _natural_key(path.name),
+        key=lambda path: natural_key(path.name),
     )
     if limit is not None:
         images = images[: max(0, limit)]
@@ -147,7 +147,7 @@ def labelled_folder(folder: Path | str, limit: int | None = None) -> list[Sample
     return samples
 
 
-def _natural_key(name: str) -> list[object]:
+def natural_key(name: str) -> list[object]:
     """Sort ``dice_2`` before ``dice_10``, as a person numbering files would expect."""
     parts: list[object] = []
     digits = ""

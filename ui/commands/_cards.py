@@ -13,13 +13,13 @@ import cv2
 
 from ui.commands import CommandError
 from vision.cards.deck import DeckError, DeckProfile, resolve_deck
-from vision.cards.reader import CardReader
+from vision.cards.reader import CardsReader
 from vision.sources import read_images
 
 DEFAULT_DECK = "52"
 
 
-def make_reader(deck: str | None, reader: str | None) -> CardReader:
+def make_reader(deck: str | None, reader: str | None) -> CardsReader:
     """The reader ``reader`` (default: learned) for the deck ``deck`` (a profile file or a
     rendered deck name; default 52 Latin)."""
     from vision.cards.readers import DEFAULT, READERS
@@ -68,15 +68,23 @@ def _text(found: dict) -> str:
 
 
 def eval_cards(
-    folder: Path, deck: str | None, reader: str | None, limit: int | None, as_json: bool
+    folder: Path,
+    deck: str | None,
+    reader: str | None,
+    limit: int | None,
+    as_json: bool,
+    part: str = "held",
 ) -> int:
     """Score a reader on rendered scenes, and time the layout tracker (reader + observer) on
-    them at one thread."""
+    them at one thread; or, on a folder of real photos with Pascal VOC labels (rank only, as
+    ``cards-real-train``), score the ranks found on ``part`` of it (held, train or all)."""
     from vision.cards.evaluate import evaluate_cards
 
     if not folder.is_dir():
         raise CommandError(f"{folder}: no such folder")
     chosen = make_reader(deck, reader)
+    if any(folder.glob("*.xml")):
+        return _eval_real(chosen, folder, part, limit, as_json)
     report = evaluate_cards(chosen, folder, limit)
     if report.images == 0:
         raise CommandError(f"{folder}: no rendered card scenes (scene_N.jpg + scene_N.json)")
@@ -91,7 +99,22 @@ def eval_cards(
     return 0
 
 
-def tracker_fps(reader: CardReader, paths: Sequence[Path]) -> float:
+def _eval_real(
+    reader: CardsReader, folder: Path, part: str, limit: int | None, as_json: bool
+) -> int:
+    from vision.cards.real import VocError, evaluate_real_cards
+
+    try:
+        report = evaluate_real_cards(reader, folder, part, limit)  # type: ignore[arg-type]
+    except VocError as error:
+        raise CommandError(str(error)) from None
+    if report.images == 0:
+        raise CommandError(f"{folder}: no labelled photos in part {part!r}")
+    print(json.dumps({**report.to_json(), "part": part}, indent=1) if as_json else report.to_text())
+    return 0
+
+
+def tracker_fps(reader: CardsReader, paths: Sequence[Path]) -> float:
     """Frames per second of reading and observing frames (one thread, images decoded first)."""
     import torch
 
@@ -139,7 +162,10 @@ def teach(
                     f"{path}: {'not a readable image' if path.exists() else 'no such file'}"
                 )
             photos.append((code, image))
-        profile = teach_deck(photos, name or out.stem, alphabet, size)
+        from vision.cards.detector import DetectorCards
+
+        cutter = DetectorCards().teach_crops
+        profile = teach_deck(photos, name or out.stem, alphabet, size, cutter)
         profile.save(out)
     except (TeachError, DeckError) as error:
         raise CommandError(str(error)) from None

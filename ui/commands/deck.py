@@ -29,7 +29,8 @@ def run_teach(args: argparse.Namespace) -> int:
     from ui.commands._cards import teach
 
     profile = teach(args.images, args.out, args.order, args.alphabet, args.size, args.name)
-    taught = f"{len(profile.templates)} of {profile.size} cards taught"
+    cards = set(profile.templates) | set(profile.faces)
+    taught = f"{len(cards)} of {profile.size} cards taught"
     print(f"deck {profile.name!r}: {taught}, saved to {args.out}")
     print(f"read it with: tableref detect cards --deck {args.out} --reader adapted IMAGE...")
     return 0

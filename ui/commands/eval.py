@@ -40,6 +40,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--deck", metavar="PROFILE", help="cards: a deck profile .json or a name like 36-russian"
     )
+    parser.add_argument(
+        "--part",
+        choices=("held", "train", "all"),
+        default="held",
+        help="cards, real photos with VOC labels: the held-out fifth (default), the rest, or all",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON document instead of a table")
     parser.add_argument("--limit", type=int, metavar="N", help="only the first N images")
     parser.add_argument(
@@ -72,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     if args.kind == "cards":
         from ui.commands._cards import eval_cards
 
-        return eval_cards(args.folder, args.deck, args.reader, args.limit, args.json)
+        return eval_cards(args.folder, args.deck, args.reader, args.limit, args.json, args.part)
     reader = make_reader(args.kind, args.reader)
     evaluate = evaluate_dice if args.kind == "dice" else evaluate_dominoes
     try:

@@ -33,13 +33,19 @@ class DeckError(ValueError):
 @dataclass
 class DeckProfile:
     """A deck: its size (52, 36, 32), index alphabet, the style it was drawn in (None for a
-    taught deck) and one BGR index template (PATCH_H x PATCH_W) per card code."""
+    taught deck) and one BGR index template (PATCH_H x PATCH_W) per card code.
+
+    A taught deck also keeps, per card, the detector reader's crop of its photo (``faces``) and
+    crops of the table around the cards (``tables``): what :mod:`vision.cards.face_tuning`
+    tunes the face classifier on."""
 
     name: str
     size: int
     alphabet: str
     templates: dict[str, np.ndarray] = field(default_factory=dict)
     style: str | None = None
+    faces: dict[str, np.ndarray] = field(default_factory=dict)
+    tables: list[np.ndarray] = field(default_factory=list)
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -51,8 +57,14 @@ class DeckProfile:
         folder = template_folder(path)
         folder.mkdir(parents=True, exist_ok=True)
         for code, patch in self.templates.items():
-            if not cv2.imwrite(str(folder / f"{code}.png"), patch):
-                raise OSError(f"could not write {folder / f'{code}.png'}")
+            _write(folder / f"{code}.png", patch)
+        faces = face_folder(path)
+        if self.faces or self.tables:
+            faces.mkdir(parents=True, exist_ok=True)
+            for code, crop in self.faces.items():
+                _write(faces / f"{code}.png", crop)
+            for k, crop in enumerate(self.tables):
+                _write(faces / f"table_{k}.png", crop)
         document = {
             "format": FORMAT,
             "name": self.name,
@@ -61,6 +73,9 @@ class DeckProfile:
             "style": self.style,
             "templates": folder.name,
             "cards": sorted(self.templates, key=self.codes.index),
+            "faces": faces.name if self.faces else None,
+            "face_cards": sorted(self.faces, key=self.codes.index),
+            "tables": len(self.tables),
         }
         path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
         return path
@@ -68,6 +83,22 @@ class DeckProfile:
 
 def template_folder(path: Path) -> Path:
     return path.with_name(path.stem + ".templates")
+
+
+def face_folder(path: Path) -> Path:
+    return path.with_name(path.stem + ".faces")
+
+
+def _write(path: Path, image: np.ndarray) -> None:
+    if not cv2.imwrite(str(path), image):
+        raise OSError(f"could not write {path}")
+
+
+def _read(path: Path, what: str) -> np.ndarray:
+    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if image is None:
+        raise DeckError(f"{what}: {path} is missing or not an image")
+    return image
 
 
 def load_deck(path: Path | str) -> DeckProfile:
@@ -96,9 +127,25 @@ def load_deck(path: Path | str) -> DeckProfile:
                 f"{path}: template {folder / f'{code}.png'} is missing or not {PATCH_W}x{PATCH_H}"
             )
         profile.templates[code] = patch
-    if not profile.templates:
+    _load_faces(path, data, profile)
+    if not profile.templates and not profile.faces:
         raise DeckError(f"{path}: the profile has no card templates")
     return profile
+
+
+def _load_faces(path: Path, data: dict[str, Any], profile: DeckProfile) -> None:
+    """The taught crops and the tuned classifier, where the profile has them."""
+    if not data.get("faces"):
+        return
+    folder = path.parent / str(data["faces"])
+    for code in data.get("face_cards", []):
+        if code not in profile.codes:
+            raise DeckError(f"{path}: {code!r} is not a card of a {profile.size}-card deck")
+        profile.faces[code] = _read(folder / f"{code}.png", str(path))
+    tables = data.get("tables", 0)
+    if not isinstance(tables, int) or tables < 0:
+        raise DeckError(f"{path}: tables must be a count, got {tables!r}")
+    profile.tables = [_read(folder / f"table_{k}.png", str(path)) for k in range(tables)]
 
 
 def face_template(face: np.ndarray, corner_share: float) -> np.ndarray:

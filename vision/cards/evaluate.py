@@ -21,7 +21,7 @@ from typing import Any
 
 import cv2
 
-from vision.cards.reader import CardReader, CardReading
+from vision.cards.reader import CardReading, CardsReader
 from vision.types import Box
 
 MATCH_IOU = 0.5
@@ -118,7 +118,7 @@ class CardReport:
         return "\n".join(lines)
 
 
-def evaluate_cards(reader: CardReader, folder: Path | str, limit: int | None = None) -> CardReport:
+def evaluate_cards(reader: CardsReader, folder: Path | str, limit: int | None = None) -> CardReport:
     """Read every rendered scene of ``folder`` and score the reader."""
     folder = Path(folder)
     if not folder.is_dir():

@@ -57,6 +57,14 @@ class CardReading:
         }
 
 
+class CardsReader(Protocol):
+    """What every card reader offers its users (the harness, the observer, the commands)."""
+
+    name: str
+
+    def read(self, image: np.ndarray) -> list[CardReading]: ...
+
+
 class CornerReader(Protocol):
     """Per corner, probabilities over the 52 cards and BLANK (an N x 53 array)."""
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from vision.cards.deck import DeckProfile
 from vision.cards.matcher import TemplateMatcher
-from vision.cards.reader import CardReader, NetCorners
+from vision.cards.reader import CardReader, CardsReader, NetCorners
 
 
 def learned(profile: DeckProfile) -> CardReader:
@@ -29,7 +29,14 @@ def adapted(profile: DeckProfile) -> CardReader:
     return CardReader(AdaptedCorners(profile), "adapted")
 
 
-READERS: dict[str, Callable[[DeckProfile], CardReader]] = {
+def detector(profile: DeckProfile) -> CardsReader:
+    from vision.cards.detector import DetectorCards
+
+    return DetectorCards(profile)
+
+
+READERS: dict[str, Callable[[DeckProfile], CardsReader]] = {
+    "detector": detector,
     "learned": learned,
     "template": template,
     "adapted": adapted,

@@ -18,7 +18,7 @@ import numpy as np
 
 from vision.cards.deck import resolve_deck
 from vision.cards.observe import CardObserver
-from vision.cards.reader import CardReader
+from vision.cards.reader import CardsReader
 from vision.cards.readers import learned
 from vision.synth.cards import render_table
 
@@ -55,7 +55,7 @@ def replay(
     game: str,
     tables: int,
     seed: int,
-    make: Callable[[int], CardReader] | None = None,
+    make: Callable[[int], CardsReader] | None = None,
     frames: int = 3,
 ) -> ReplayReport:
     """Render ``tables`` tables of ``game`` from ``seed`` and score the observer's facts;

@@ -11,7 +11,7 @@ before the first dot or underscore) or from an order file listing one code per p
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import cv2
@@ -66,14 +66,22 @@ def index_template(image: np.ndarray, where: str = "photo") -> np.ndarray:
     return corner_patch(image, first)
 
 
+#: What cuts the detector reader's crops from a photo of one card: the card's crop and crops of
+#: the table beside it, or None when it finds no card (:meth:`DetectorCards.teach_crops`).
+FaceCutter = Callable[[np.ndarray], tuple[np.ndarray, list[np.ndarray]] | None]
+
+
 def teach_deck(
     photos: Sequence[tuple[str, np.ndarray]],
     name: str,
     alphabet: str = "latin",
     size: int | None = None,
+    faces: FaceCutter | None = None,
 ) -> DeckProfile:
     """A profile from (card code, photo) pairs; the deck size is the smallest of 52/36/32
-    holding every card given, unless ``size`` says."""
+    holding every card given, unless ``size`` says.  With ``faces``, each photo also gives the
+    detector reader's crop of its card; a photo then needs to show its card to one of the two
+    finders (the corner finder misses rounded corners on a light floor, the detector rarely)."""
     if not photos:
         raise TeachError("no photos given")
     codes = [code for code, _ in photos]
@@ -90,7 +98,17 @@ def teach_deck(
     if outside:
         raise DeckError(f"not in a {size}-card deck: {' '.join(outside)}")
     for code, image in photos:
-        profile.templates[code] = index_template(image, code)
+        try:
+            profile.templates[code] = index_template(image, code)
+        except TeachError:
+            if faces is None:
+                raise
+        cut = faces(image) if faces is not None else None
+        if cut is not None:
+            profile.faces[code], tables = cut
+            profile.tables.extend(tables)
+        elif code not in profile.templates:
+            raise TeachError(f"{code}: no card found (one card, face up, in the photo)")
     return profile
 
 

@@ -294,16 +294,21 @@ def render_scene(
     style: IndexStyle | None = None,
     size: int | None = None,
     alphabet: str | None = None,
+    background: np.ndarray | None = None,
 ) -> tuple[np.ndarray, dict]:
     """One scene and its labels (see the module doc); style, deck size and alphabet are drawn
-    at random unless given."""
+    at random unless given.  ``background`` (BGR, any size: it is resized to the scene) is the
+    table under the cards instead of a drawn cloth or wood: a real table's texture, so a card
+    finder trained on the scenes meets the carpets and floors real photos show."""
     style = style or style_named(TRAINING_STYLES[int(rng.integers(len(TRAINING_STYLES)))])
     drawn_size, drawn_alphabet = int(rng.choice([52, 36, 32])), str(rng.choice(ALPHABETS))
     size = size or drawn_size
     alphabet = alphabet or drawn_alphabet
     width = float(rng.uniform(95, 135))
     cards = list(deck(size))
-    if rng.random() < 0.5:
+    if background is not None:
+        image = cv2.resize(background, (SIZE[1], SIZE[0]), interpolation=cv2.INTER_LINEAR)
+    elif rng.random() < 0.5:
         image = scene.felt(rng, SIZE, CLOTHS[int(rng.integers(len(CLOTHS)))])
     else:
         image = scene.wood(rng, SIZE)
@@ -336,6 +341,7 @@ def _labels(
 ) -> dict:
     height, width = SIZE
     frame = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    visible = _visible_boxes(quads, hand)
     cards, backs = [], []
     for k, (item, quad) in enumerate(zip(placed, quads, strict=True)):
         if item.card is None:
@@ -359,6 +365,8 @@ def _labels(
                 "zone": item.zone,
                 "quad": quad.round(1).tolist(),
                 "box": _box(quad).as_list(),
+                "visible_box": visible[k][0],
+                "visible_share": visible[k][1],
                 "index_boxes": index_boxes,
                 "covered_by": covered_by,
                 "covers": None if item.covers is None else str(placed[item.covers].card),
@@ -370,6 +378,30 @@ def _labels(
         "cards": cards,
         "backs": backs,
     }
+
+
+def _visible_boxes(
+    quads: list[np.ndarray], hand: np.ndarray | None
+) -> list[tuple[list[float] | None, float]]:
+    """Per placed card (paint order: later ones lie on top), the box round the part of it the
+    camera sees and that part's share of the whole card; a real photo's labels box just that
+    part.  Each card is drawn into one map of owners, the later over the earlier."""
+    owner = np.full(SIZE, -1, np.int16)
+    for k, quad in enumerate(quads):
+        cv2.fillPoly(owner, [np.round(quad).astype(np.int32)], k)
+    if hand is not None:
+        owner[hand > 0.5] = -1
+    out: list[tuple[list[float] | None, float]] = []
+    for k, quad in enumerate(quads):
+        ys, xs = np.nonzero(owner == k)
+        whole = max(float(cv2.contourArea(quad.astype(np.float32))), 1.0)
+        if xs.size == 0:
+            out.append((None, 0.0))
+            continue
+        left, top, right, bottom = xs.min(), ys.min(), xs.max() + 1, ys.max() + 1
+        box = Box(float(left), float(top), float(right - left), float(bottom - top))
+        out.append((box.as_list(), round(min(1.0, xs.size / whole), 3)))
+    return out
 
 
 def _box(quad: np.ndarray) -> Box:

@@ -1,0 +1,221 @@
+"""Train the card finder: a small YOLO detector of face-up cards (one class, the box round each
+card's visible part, as the real photos are labelled).
+
+The old finder looked for right-angled corners on a mask of white card stock: real cards have
+rounded corners and real tables have beige carpets, so on real photos it found a third of the
+cards.  This finder learns what a card looks like from
+
+* the real photos of ``cards-real-train`` except the held-out fold (:mod:`vision.cards.real`:
+  natural name order, index % 5 == 4), repeated ``--real-repeat`` times,
+* rendered scenes (:mod:`vision.synth.cards`, every training deck style, Latin and Russian
+  decks, backs and overlaps) of which ``--real-backgrounds`` share lie on a real table texture
+  cut from those same training photos away from their cards,
+
+starting from the dice detector's weights (``--init``; its backbone has seen real tables).
+Nothing is chosen on the held-out photos: the last epoch's weights are kept.  CPU run of the
+committed weights (two cores, ``nice -n 10``; ultralytics keeps settings and runs under
+``build/``):
+
+    nice -n 10 .venv/bin/python scripts/train_cards_detector.py --scenes 160 --hours 0.55
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+os.environ.setdefault("YOLO_CONFIG_DIR", str(ROOT / "build" / "ultralytics"))
+os.environ.setdefault("YOLO_OFFLINE", "1")
+sys.path.insert(0, str(ROOT))
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
+from vision.cards.real import labelled_photos, read_voc  # noqa: E402
+from vision.synth.cards import render_scene  # noqa: E402
+from vision.types import Box  # noqa: E402
+
+MODEL = ROOT / "vision" / "cards" / "cards_det.yaml"
+WEIGHTS = ROOT / "vision" / "cards" / "weights" / "cards_det.pt"
+DICE = ROOT / "vision" / "dice" / "weights" / "dice_det.pt"
+REAL = ROOT.parent / "shared" / "data" / "cards-real-train"
+#: A rendered card is labelled when at least this share of it is in view (the real labels box
+#: cards fanned down to a strip showing the index).
+MIN_VISIBLE = 0.12
+#: A table texture cut from a photo is at least this many px on each side.
+MIN_TEXTURE = 90
+#: Rendered scenes are stored at this width (the detector sees them at ``--imgsz`` anyway).
+STORED_WIDTH = 640
+
+
+def yolo_line(box: Box, width: int, height: int) -> str:
+    cx, cy = (box.x + box.w / 2) / width, (box.y + box.h / 2) / height
+    return f"0 {cx:.6f} {cy:.6f} {box.w / width:.6f} {box.h / height:.6f}\n"
+
+
+def textures(photos: list[Path]) -> list[np.ndarray]:
+    """From each photo the largest strip beside the union of its cards' boxes (left, right,
+    above or below), when it is at least MIN_TEXTURE px both ways: real table surface."""
+    out = []
+    for path in photos:
+        image = cv2.imread(str(path))
+        if image is None:
+            continue
+        _height, _width = image.shape[:2]
+        boxes = read_voc(path.with_suffix(".xml"))
+        left = min(int(card.box.x) for card in boxes)
+        top = min(int(card.box.y) for card in boxes)
+        right = max(int(card.box.x + card.box.w) for card in boxes)
+        bottom = max(int(card.box.y + card.box.h) for card in boxes)
+        strips = [
+            image[:, :left],
+            image[:, right:],
+            image[:top, :],
+            image[bottom:, :],
+        ]
+        best = max(strips, key=lambda s: min(s.shape[0], s.shape[1]) * max(s.shape[:2]))
+        if min(best.shape[:2]) >= MIN_TEXTURE:
+            out.append(best)
+    return out
+
+
+def render(
+    out: Path, count: int, seed: int, backgrounds: list[np.ndarray], share: float
+) -> list[str]:
+    """``count`` rendered scenes with YOLO labels of the face-up cards' visible boxes."""
+    out.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for index in range(count):
+        rng = np.random.default_rng([seed, index])
+        background = None
+        if backgrounds and rng.random() < share:
+            texture = backgrounds[int(rng.integers(len(backgrounds)))]
+            texture = np.rot90(texture, int(rng.integers(4)))
+            background = np.ascontiguousarray(texture[:, ::-1] if rng.random() < 0.5 else texture)
+        image, labels = render_scene(rng, background=background)
+        height, width = image.shape[:2]
+        small = cv2.resize(
+            image,
+            (STORED_WIDTH, round(height * STORED_WIDTH / width)),
+            interpolation=cv2.INTER_AREA,
+        )
+        stem = out / f"cards_{seed}_{index:05d}"
+        cv2.imwrite(str(stem.with_suffix(".jpg")), small, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        lines = [
+            yolo_line(Box(*card["visible_box"]), width, height)
+            for card in labels["cards"]
+            if card["visible_box"] is not None and card["visible_share"] >= MIN_VISIBLE
+        ]
+        stem.with_suffix(".txt").write_text("".join(lines))
+        paths.append(str(stem.with_suffix(".jpg")))
+    return paths
+
+
+def real_copies(out: Path, photos: list[Path]) -> list[str]:
+    """The training photos copied beside YOLO labels made from their VOC files."""
+    out.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for path in photos:
+        image = cv2.imread(str(path))
+        height, width = image.shape[:2]
+        target = out / (path.stem + ".jpg")
+        shutil.copyfile(path, target)
+        lines = [yolo_line(card.box, width, height) for card in read_voc(path.with_suffix(".xml"))]
+        target.with_suffix(".txt").write_text("".join(lines))
+        paths.append(str(target))
+    return paths
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scenes", type=int, default=160, help="rendered training scenes")
+    parser.add_argument("--seed", type=int, default=31, help="seed of the rendered scenes")
+    parser.add_argument("--real-backgrounds", type=float, default=0.6)
+    parser.add_argument("--real", type=Path, default=REAL, help="cards-real-train folder")
+    parser.add_argument("--real-repeat", type=int, default=1)
+    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--hours", type=float, default=None, help="train this long instead")
+    parser.add_argument("--init", type=Path, default=DICE, help="weights to start from")
+    parser.add_argument("--lr0", type=float, default=0.002)
+    parser.add_argument("--batch", type=int, default=16)
+    parser.add_argument("--imgsz", type=int, default=320)
+    parser.add_argument("--device", default="cpu")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--reuse", action="store_true", help="keep scenes already rendered")
+    parser.add_argument("--work", type=Path, default=ROOT / "build" / "cards" / "det")
+    parser.add_argument("--out", type=Path, default=WEIGHTS)
+    args = parser.parse_args()
+    args.work = args.work.resolve()
+    started = time.time()
+    train_photos = labelled_photos(args.real, "train")
+    rendered = args.work / "rendered"
+    if args.reuse and rendered.is_dir():
+        scenes = sorted(str(p) for p in rendered.glob("*.jpg"))
+    else:
+        shutil.rmtree(rendered, ignore_errors=True)
+        scenes = render(
+            rendered, args.scenes, args.seed, textures(train_photos), args.real_backgrounds
+        )
+    real = real_copies(args.work / "real", train_photos)
+    print(
+        f"{len(scenes)} rendered scenes, {len(real)} real photos x {args.real_repeat} "
+        f"in {time.time() - started:.0f} s",
+        flush=True,
+    )
+    (args.work / "train.txt").write_text("\n".join(scenes + real * args.real_repeat) + "\n")
+    (args.work / "val.txt").write_text("\n".join(real[:40]) + "\n")
+    data = args.work / "data.yaml"
+    data.write_text(
+        f"path: {args.work}\ntrain: {args.work / 'train.txt'}\nval: {args.work / 'val.txt'}\n"
+        "names:\n  0: card\n"
+    )
+    from ultralytics import YOLO
+
+    model = YOLO(str(MODEL), task="detect")
+    if args.init is not None:
+        model.load(str(args.init))  # every layer whose shape matches (all but the class head)
+    model.train(
+        data=str(data),
+        imgsz=args.imgsz,
+        epochs=args.epochs,
+        time=args.hours,
+        batch=args.batch,
+        device=args.device,
+        workers=args.workers,
+        amp=False,
+        plots=False,
+        val=False,
+        project=str(args.work / "runs"),
+        name="det",
+        exist_ok=True,
+        seed=args.seed,
+        optimizer="AdamW",
+        lr0=args.lr0,
+        cos_lr=True,
+        warmup_epochs=1,
+        close_mosaic=3,
+        # Cards lie any way round on a table and the camera may look from any side.
+        fliplr=0.5,
+        flipud=0.5,
+        degrees=30.0,
+        scale=0.4,
+        hsv_h=0.05,
+        hsv_s=0.5,
+        hsv_v=0.4,
+        patience=1000,
+        verbose=False,
+    )
+    last = args.work / "runs" / "det" / "weights" / "last.pt"
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(last, args.out)
+    print(f"trained in {time.time() - started:.0f} s; weights: {args.out}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,163 @@
+"""Real photos of cards (issue 21): the VOC labels are read or named as broken, the held-out
+fold is fixed, the harness scores ranks found at the labelled cards, and the detector reader
+reads real photos it was never trained on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from ui.commands import CommandError
+from ui.commands._cards import eval_cards
+from vision.cards.deck import resolve_deck
+from vision.cards.detector import DetectorCards, outline, stack
+from vision.cards.reader import CardReading
+from vision.cards.real import (
+    VocError,
+    evaluate_real_cards,
+    labelled_photos,
+    rank_of,
+    read_voc,
+)
+from vision.types import Box
+
+REAL = Path(__file__).resolve().parents[2] / "shared" / "data" / "cards-real-train"
+needs_real = pytest.mark.skipif(not REAL.is_dir(), reason="shared/data/cards-real-train absent")
+
+VOC = """<annotation><size><width>200</width><height>100</height></size>{objects}</annotation>"""
+OBJECT = (
+    "<object><name>{name}</name><bndbox><xmin>{x0}</xmin><ymin>{y0}</ymin>"
+    "<xmax>{x1}</xmax><ymax>{y1}</ymax></bndbox></object>"
+)
+
+
+def write_photo(folder: Path, stem: str, objects: list[tuple[str, int, int, int, int]]) -> Path:
+    image = np.full((100, 200, 3), 90, np.uint8)
+    path = folder / f"{stem}.jpg"
+    cv2.imwrite(str(path), image)
+    body = "".join(OBJECT.format(name=n, x0=a, y0=b, x1=c, y1=d) for n, a, b, c, d in objects)
+    path.with_suffix(".xml").write_text(VOC.format(objects=body))
+    return path
+
+
+def test_voc_cards_are_read_with_their_ranks(tmp_path) -> None:
+    path = write_photo(tmp_path, "a", [("ten", 10, 20, 60, 90), ("Queen", 100, 5, 150, 80)])
+    cards = read_voc(path.with_suffix(".xml"))
+    assert [c.rank for c in cards] == ["10", "Q"]
+    assert cards[0].box == Box(10, 20, 50, 70)
+
+
+@pytest.mark.parametrize(
+    ("body", "problem"),
+    [
+        ("<annotation><object>", "not a readable VOC file"),
+        (VOC.format(objects=OBJECT.format(name="joker", x0=1, y0=1, x1=5, y1=5)), "'joker'"),
+        (VOC.format(objects=OBJECT.format(name="ace", x0=1, y0=1, x1="x", y1=5)), "not numbers"),
+        (VOC.format(objects=OBJECT.format(name="ace", x0=9, y0=1, x1=5, y1=5)), "empty box"),
+    ],
+)
+def test_a_broken_voc_file_is_named(tmp_path, body, problem) -> None:
+    path = tmp_path / "bad.xml"
+    path.write_text(body)
+    with pytest.raises(VocError, match=problem) as caught:
+        read_voc(path)
+    assert str(path) in str(caught.value)
+
+
+def test_the_held_out_fold_is_every_fifth_in_natural_order(tmp_path) -> None:
+    for k in range(12):
+        write_photo(tmp_path, f"img{k}", [("ace", 1, 1, 9, 9)])
+    cv2.imwrite(str(tmp_path / "unlabelled.jpg"), np.zeros((4, 4, 3), np.uint8))
+    held = [p.stem for p in labelled_photos(tmp_path, "held")]
+    train = [p.stem for p in labelled_photos(tmp_path, "train")]
+    assert held == ["img4", "img9"]
+    assert len(train) == 10 and not set(held) & set(train)
+    assert len(labelled_photos(tmp_path, "all")) == 12
+
+
+def test_rank_of_reads_russian_letters_as_latin_ranks() -> None:
+    assert [rank_of(c) for c in ("10H", "ДS", "ТC", "KD", "ВH")] == ["10", "Q", "A", "K", "J"]
+
+
+@dataclass
+class FixedReader:
+    """Reads the same cards in every image: one right, one wrong rank, one where none lies."""
+
+    name = "fixed"
+
+    def read(self, image: np.ndarray) -> list[CardReading]:
+        def at(card: str, box: Box) -> CardReading:
+            return CardReading(card, box, (), box, 0.9)
+
+        return [
+            at("10H", Box(12, 20, 48, 70)),
+            at("KS", Box(100, 5, 50, 75)),
+            at("2C", Box(160, 60, 30, 30)),
+        ]
+
+
+def test_the_harness_counts_right_ranks_misreads_and_extras(tmp_path) -> None:
+    for k in range(5):
+        write_photo(tmp_path, f"p{k}", [("ten", 10, 20, 60, 90), ("queen", 100, 5, 150, 80)])
+    report = evaluate_real_cards(FixedReader(), tmp_path, "all")
+    assert (report.images, report.labelled, report.read_right) == (5, 10, 5)
+    assert report.extra == 5 and report.missed == 0
+    ranks = report.class_names
+    assert report.confusion[ranks.index("Q"), ranks.index("K")] == 5
+    assert evaluate_real_cards(FixedReader(), tmp_path, "held").images == 1
+
+
+def test_eval_cards_on_a_broken_voc_folder_is_one_error(tmp_path) -> None:
+    write_photo(tmp_path, "p0", [("joker", 1, 1, 9, 9)])
+    with pytest.raises(CommandError, match="joker"):
+        eval_cards(tmp_path, "52", "detector", None, False, "all")
+
+
+def test_outline_follows_a_turned_card_and_starts_on_its_short_side() -> None:
+    image = np.full((300, 300, 3), (40, 90, 40), np.uint8)
+    rect = ((150.0, 150.0), (80.0, 112.0), 30.0)
+    cv2.fillPoly(image, [cv2.boxPoints(rect).astype(np.int32)], (235, 235, 235))
+    xs, ys = cv2.boxPoints(rect)[:, 0], cv2.boxPoints(rect)[:, 1]
+    box = Box(float(xs.min()), float(ys.min()), float(np.ptp(xs)), float(np.ptp(ys)))
+    quad = np.array(outline(image, box))
+    sides = sorted(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1))
+    assert sides[0] == pytest.approx(80, abs=4) and sides[-1] == pytest.approx(112, abs=4)
+    assert np.linalg.norm(quad[1] - quad[0]) < np.linalg.norm(quad[3] - quad[0])
+
+
+def test_the_card_showing_its_whole_outline_lies_on_top() -> None:
+    whole = ((0.0, 0.0), (80.0, 0.0), (80.0, 112.0), (0.0, 112.0))
+    strip = ((60.0, 0.0), (100.0, 0.0), (100.0, 112.0), (60.0, 112.0))
+    top = CardReading("KS", Box(0, 0, 80, 112), whole, Box(0, 0, 80, 112), 0.9)
+    under = CardReading("9H", Box(60, 0, 40, 112), strip, Box(60, 0, 40, 112), 0.9)
+    apart = CardReading("AC", Box(300, 0, 80, 112), whole, Box(300, 0, 80, 112), 0.9)
+    stacked = stack([under, top, apart])
+    assert [r.covered_by for r in stacked] == ["KS", None, None]
+
+
+@needs_real
+def test_the_detector_reads_real_photos_it_never_saw() -> None:
+    """Twelve of the held-out photos (every fifth of the held-out fold): the whole fold reads
+    97 % or more (closing note of issue 21); this short version keeps a margin."""
+    photos = labelled_photos(REAL, "held")[::5]
+    reader = DetectorCards(resolve_deck("52"))
+    right = labelled = extra = 0
+    for path in photos:
+        truth = read_voc(path.with_suffix(".xml"))
+        found = reader.read(cv2.imread(str(path)))
+        labelled += len(truth)
+        for card in truth:
+            hit = [
+                r
+                for r in found
+                if r.box.iou(card.box) >= 0.5 or r.box.nested_share(card.box) >= 0.8
+            ]
+            right += any(rank_of(r.card) == card.rank for r in hit)
+        extra += max(0, len(found) - len(truth))
+    assert labelled >= 15
+    assert right >= 0.85 * labelled
+    assert extra <= 0.1 * labelled

@@ -1,0 +1,238 @@
+"""The detector card reader: a learned finder proposes every face-up card, a face classifier
+reads each from the full-resolution frame.
+
+The corner reader finds cards by right-angled corners on a mask of white stock; real cards have
+rounded corners and real tables beige carpets, so on real photos it found a third of them.  Here
+a small YOLO detector (``cards_det.yaml``, trained by ``scripts/train_cards_detector.py`` on real
+photos and on rendered cards over real table textures) boxes the visible part of each face-up
+card, and :mod:`vision.cards.face_classifier` reads the crop round each box: its rank, its suit,
+or ``none`` (a back, a hand, the table), which drops the box.  One box is one card, so a card is
+never read twice from its two index corners.
+
+The outline (``quad``) is the card stock's smallest turned rectangle inside the box, its first
+edge along the card's short side as the corner reader gives it, or the box itself where the
+stock does not stand out.  Of two overlapping cards the one lying on top shows its whole outline
+(a card's proportions and size); the covered one shows only part of it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.cards import face_classifier
+from vision.cards.deck import DeckProfile
+from vision.cards.faces import RATIO
+from vision.cards.geometry import MAX_SATURATION, MIN_VALUE
+from vision.cards.reader import CardReading
+from vision.cards.real import RUSSIAN
+from vision.dice.learned import load_model
+from vision.types import Box
+
+WEIGHTS = Path(__file__).parent / "weights" / "cards_det.pt"
+CLASS_NAMES = ("card",)
+#: The detector's input side (the training size: a 1280x720 frame shows cards 25-40 px wide).
+IMAGE_SIZE = 320
+#: A proposal less sure than this is not read.
+PROPOSE = 0.2
+#: Two proposals overlapping by more than this IoU are one card (the surer one stays).
+OVERLAP = 0.6
+#: A reading is dropped when the classifier gives ``none`` at least this probability, or the
+#: proposal and the rank together are less sure than MIN_CONFIDENCE.
+NONE_SHARE = 0.5
+MIN_CONFIDENCE = 0.15
+#: A card box with this share of it inside a surer card's box is that card boxed twice (part of
+#: a card and the whole card): a covered card always shows part of itself outside its cover.
+NESTED = 0.8
+#: Two readings overlapping by at least this share of the smaller box lie one on the other.
+STACKED = 0.15
+#: Teach mode takes a photo's card when the finder is at least this sure of it, and keeps up to
+#: TABLE_CROPS crops of the table beside it.
+TEACH_SURE = 0.4
+TABLE_CROPS = 2
+#: The stock's rectangle is the outline only when it fills at least this share of the box.
+MIN_FILL = 0.35
+
+
+class DetectorCards:
+    """Finds and reads every face-up card in one BGR image (see the module doc); limited to
+    the deck's cards."""
+
+    name = "detector"
+
+    def __init__(
+        self,
+        profile: DeckProfile | None = None,
+        weights: Path = WEIGHTS,
+        faces: Path = face_classifier.WEIGHTS,
+    ) -> None:
+        self.weights, self.faces = weights, faces
+        self.profile = profile
+        self.codes = None if profile is None else set(profile.codes)
+        self._model = None
+        self._net: face_classifier.FaceNet | None = None
+
+    def _finder(self) -> object:
+        if self._model is None:
+            self._model = load_model(
+                self.weights,
+                "detect",
+                CLASS_NAMES,
+                "card finder",
+                "scripts/train_cards_detector.py",
+            )
+        return self._model
+
+    def _classifier(self) -> face_classifier.FaceNet:
+        if self._net is None:
+            self._net = face_classifier.load(self.faces)
+            if self.profile is not None and self.profile.faces:
+                from vision.cards.face_tuning import tune
+
+                tune(self._net, self.profile)
+        return self._net
+
+    def propose(self, image: np.ndarray) -> list[tuple[Box, float]]:
+        """The boxes the finder proposes with their confidence, surest first."""
+        model = self._finder()
+        with contextlib.redirect_stdout(sys.stderr):
+            [result] = model.predict(  # type: ignore[attr-defined]
+                image, imgsz=IMAGE_SIZE, conf=PROPOSE, iou=OVERLAP, device="cpu", verbose=False
+            )
+        found = zip(result.boxes.xyxy.tolist(), result.boxes.conf.tolist(), strict=True)
+        return [
+            (Box(float(x0), float(y0), float(x1 - x0), float(y1 - y0)), float(sure))
+            for (x0, y0, x1, y1), sure in sorted(found, key=lambda item: -item[1])
+        ]
+
+    def teach_crops(self, image: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]] | None:
+        """Teach mode's cut of a photo of one card: the surest proposal's crop and TABLE_CROPS
+        card-sized crops of the table beside it, or None when no proposal is TEACH_SURE."""
+        proposals = self.propose(image)
+        if not proposals or proposals[0][1] < TEACH_SURE:
+            return None
+        box = proposals[0][0]
+        height, width = image.shape[:2]
+        tables = []
+        for dx, dy in ((-1.3, 0.0), (1.3, 0.0), (0.0, -1.3), (0.0, 1.3)):
+            beside = Box(box.x + dx * box.w, box.y + dy * box.h, box.w, box.h)
+            inside = beside.x >= 0 and beside.y >= 0
+            if inside and beside.x + beside.w <= width and beside.y + beside.h <= height:
+                tables.append(face_classifier.crop(image, beside))
+        return face_classifier.crop(image, box), tables[:TABLE_CROPS]
+
+    def read(self, image: np.ndarray) -> list[CardReading]:
+        net = self._classifier()
+        proposals = self.propose(image)
+        crops = [face_classifier.crop(image, box) for box, _ in proposals]
+        # Each crop is read upright and turned half round (a card's two ends look alike, the
+        # classifier's two readings of it differ), and the two readings averaged.
+        turned = [np.ascontiguousarray(crop[::-1, ::-1]) for crop in crops]
+        ranks, suits = face_classifier.classify(net, crops + turned)
+        ranks = (ranks[: len(crops)] + ranks[len(crops) :]) / 2
+        suits = (suits[: len(crops)] + suits[len(crops) :]) / 2
+        readings: list[CardReading] = []
+        for (box, sure), rank_p, suit_p in zip(proposals, ranks, suits, strict=True):
+            if rank_p[face_classifier.NONE] >= NONE_SHARE:
+                continue
+            if any(box.nested_share(kept.box) >= NESTED for kept in readings):
+                continue
+            code, share = self._best_card(rank_p, suit_p)
+            confidence = sure * share
+            if confidence < MIN_CONFIDENCE:
+                continue
+            quad = outline(image, box)
+            readings.append(CardReading(code, box, quad, box, confidence))
+        return stack(readings)
+
+    def _best_card(self, rank_p: np.ndarray, suit_p: np.ndarray) -> tuple[str, float]:
+        """The likeliest card of the deck: rank and suit probabilities multiplied."""
+        ranks = face_classifier.RANK_CLASSES[: face_classifier.NONE]
+        best, share = "", -1.0
+        for r, rank in enumerate(ranks):
+            for s, suit in enumerate(face_classifier.SUITS):
+                code = self._code(rank, suit)
+                if code is None:
+                    continue
+                p = float(rank_p[r] * suit_p[s])
+                if p > share:
+                    best, share = code, p
+        return best, float(rank_p[face_classifier.RANK_CLASSES.index(best[:-1])]) if best else 0.0
+
+    def _code(self, rank: str, suit: str) -> str | None:
+        """The deck's code for a rank and suit (a Russian deck names the queen Д), or None
+        when the deck has no such card."""
+        if self.codes is None:
+            return rank + suit
+        for code in (rank + suit, *(k + suit for k, v in RUSSIAN.items() if v == rank)):
+            if code in self.codes:
+                return code
+        return None
+
+
+def outline(image: np.ndarray, box: Box) -> tuple[tuple[float, float], ...]:
+    """The card's outline inside ``box`` (see the module doc): four corners, the first edge
+    along a short side, the second along a long one."""
+    height, width = image.shape[:2]
+    left, top = max(0, int(box.x)), max(0, int(box.y))
+    right, bottom = (
+        min(width, math.ceil(box.x + box.w)),
+        min(height, math.ceil(box.y + box.h)),
+    )
+    corners = np.array(
+        [
+            [box.x, box.y],
+            [box.x + box.w, box.y],
+            [box.x + box.w, box.y + box.h],
+            [box.x, box.y + box.h],
+        ],
+        np.float64,
+    )
+    if right - left >= 4 and bottom - top >= 4:
+        hsv = cv2.cvtColor(image[top:bottom, left:right], cv2.COLOR_BGR2HSV)
+        stock = cv2.inRange(hsv, (0, 0, MIN_VALUE), (180, MAX_SATURATION, 255))
+        contours, _ = cv2.findContours(stock, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        if contours:
+            largest = max(contours, key=cv2.contourArea)
+            rect = cv2.minAreaRect(largest)
+            if rect[1][0] * rect[1][1] >= MIN_FILL * box.w * box.h:
+                corners = cv2.boxPoints(rect).astype(np.float64) + np.array([left, top])
+    if np.linalg.norm(corners[1] - corners[0]) > np.linalg.norm(corners[3] - corners[0]):
+        corners = np.roll(corners, -1, axis=0)  # start on a short side
+    return tuple((float(x), float(y)) for x, y in corners)
+
+
+def _wholeness(reading: CardReading) -> float:
+    """How much the outline looks like a whole card: its area, less for proportions away
+    from a card's."""
+    quad = np.asarray(reading.quad, np.float64)
+    short = float(np.linalg.norm(quad[1] - quad[0]))
+    long = float(np.linalg.norm(quad[3] - quad[0]))
+    if short <= 0 or long <= 0:
+        return 0.0
+    return short * long / (1.0 + abs(math.log(long / short / RATIO)))
+
+
+def stack(readings: Sequence[CardReading]) -> list[CardReading]:
+    """Set ``covered_by`` for each card another lies on: of two overlapping cards, the one
+    whose outline looks less like a whole card is the covered one."""
+    covered: dict[int, int] = {}
+    for a in range(len(readings)):
+        for b in range(a + 1, len(readings)):
+            if readings[a].box.nested_share(readings[b].box) < STACKED:
+                continue
+            top, under = (a, b) if _wholeness(readings[a]) >= _wholeness(readings[b]) else (b, a)
+            covered.setdefault(under, top)
+    return [
+        CardReading(
+            r.card, r.box, r.quad, r.index_box, r.confidence,
+            readings[covered[k]].card if k in covered else None,
+        )
+        for k, r in enumerate(readings)
+    ]  # fmt: skip

@@ -1,0 +1,108 @@
+"""The card face classifier of the detector reader: from the crop round one found card, its rank
+(or ``none``: not a face-up card) and its suit.
+
+The crop is the finder's box, a little grown, turned so its long side stands upright, and
+resized to CROP_W x CROP_H px, so the classifier sees a whole card (its indices, its pips, its
+court figure) the way a player glancing at it does; a card fanned under another shows its index
+strip and the cover's edge.  Two heads: ranks (13 + none) are learnt from real photos and
+rendered cards alike; suits only from rendered cards (the real photos are labelled by rank).
+Trained by ``scripts/train_cards_faces.py``; about 0.5 M weights.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+from torch import nn
+
+from vision.cards.real import RANKS
+from vision.types import Box
+
+WEIGHTS = Path(__file__).parent / "weights" / "cards_faces.pt"
+#: Rank classes: the 13 ranks, then ``none`` (a back, the table, a hand).
+RANK_CLASSES: tuple[str, ...] = (*RANKS, "none")
+NONE = len(RANKS)
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+#: The crop the classifier reads, px (a card is about 1.4 times as long as it is wide).
+CROP_W = 80
+CROP_H = 112
+#: The box is grown by this share of its size each way before cropping (a finder's box may cut
+#: an index printed close to the edge).
+GROW = 0.06
+
+
+def crop(image: np.ndarray, box: Box, grow: float = GROW) -> np.ndarray:
+    """The upright CROP_H x CROP_W crop of ``box`` (BGR), grown by ``grow``; a wide box is
+    turned a quarter so its long side stands up.  Outside the image is edge-replicated."""
+    height, width = image.shape[:2]
+    left = round(box.x - grow * box.w)
+    top = round(box.y - grow * box.h)
+    right = round(box.x + box.w * (1 + grow))
+    bottom = round(box.y + box.h * (1 + grow))
+    pad = max(0, -left, -top, right - width, bottom - height)
+    if pad:
+        image = cv2.copyMakeBorder(image, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
+        left, top, right, bottom = left + pad, top + pad, right + pad, bottom + pad
+    part = image[top : max(bottom, top + 1), left : max(right, left + 1)]
+    if part.shape[1] > part.shape[0]:
+        part = cv2.rotate(part, cv2.ROTATE_90_CLOCKWISE)
+    return cv2.resize(part, (CROP_W, CROP_H), interpolation=cv2.INTER_AREA)
+
+
+class FaceNet(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+
+        def block(cin: int, cout: int) -> nn.Sequential:
+            return nn.Sequential(
+                nn.Conv2d(cin, cout, 3, padding=1, bias=False),
+                nn.BatchNorm2d(cout),
+                nn.ReLU(inplace=True),
+                nn.MaxPool2d(2),
+            )
+
+        self.features = nn.Sequential(block(3, 16), block(16, 32), block(32, 64), block(64, 96))
+        self.head = nn.Sequential(
+            nn.Flatten(),
+            nn.Dropout(0.3),
+            nn.Linear(96 * (CROP_H // 16) * (CROP_W // 16), 128),
+            nn.ReLU(inplace=True),
+        )
+        self.rank = nn.Linear(128, len(RANK_CLASSES))
+        self.suit = nn.Linear(128, len(SUITS))
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        features = self.head(self.features(x))
+        return self.rank(features), self.suit(features)
+
+
+def to_tensor(crops: Sequence[np.ndarray]) -> torch.Tensor:
+    """BGR uint8 crops to a batch, each standardised on its own (light and stock vary)."""
+    batch = np.stack(crops).astype(np.float32).transpose(0, 3, 1, 2)
+    mean = batch.mean(axis=(1, 2, 3), keepdims=True)
+    std = batch.std(axis=(1, 2, 3), keepdims=True) + 8.0
+    return torch.from_numpy((batch - mean) / std)
+
+
+def load(path: Path = WEIGHTS) -> FaceNet:
+    if not path.is_file():
+        raise FileNotFoundError(
+            f"{path}: no card face classifier weights (run scripts/train_cards_faces.py)"
+        )
+    net = FaceNet()
+    net.load_state_dict(torch.load(path, map_location="cpu", weights_only=True))
+    net.eval()
+    return net
+
+
+def classify(net: FaceNet, crops: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Per crop, probabilities over RANK_CLASSES and over SUITS."""
+    if not crops:
+        return np.zeros((0, len(RANK_CLASSES)), np.float32), np.zeros((0, len(SUITS)), np.float32)
+    with torch.no_grad():
+        ranks, suits = net(to_tensor(crops))
+    return torch.softmax(ranks, 1).numpy(), torch.softmax(suits, 1).numpy()
