@@ -10,12 +10,8 @@ from typing import Any
 import pytest
 
 from hardware.panel import ButtonPressed
-from session.interpreters import (
-    CardPlaced,
-    TableCleared,
-    family_of,
-    interpreter_for,
-)
+from session.families import family_of, interpreter_for
+from session.interpreters import CardPlaced, TableCleared
 from session.journal import Journal
 from session.live import LiveSession, SessionEvent, Submit
 from vision.carom.observer import ShotEnded
@@ -61,13 +57,13 @@ def button(fact: str, player: int | None = None, seq: int = 1) -> ButtonPressed:
     return ButtonPressed(fact, player, 0, "press", seq * 1000, 0.0, seq, 1, 0xC0FFEE)
 
 
-def test_the_family_follows_the_engine_module():
+def test_the_family_is_the_one_the_preset_file_names():
     assert family_of("poker_school") == "dice"
     assert family_of("farkle") == "dice"
     assert family_of("durak") == "durak"
     assert family_of("kozel") == "dominoes"
     assert family_of("five_pins") == "carom"
-    assert family_of("deberts") is None
+    assert family_of("deberts") == "tricks"
 
 
 # ---------------------------------------------------------------------------------------------

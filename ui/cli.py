@@ -252,14 +252,21 @@ def option_pair(text: str) -> tuple[str, Any]:
 
 
 def game_entries() -> list[dict[str, Any]]:
-    """The catalogue as plain data; verbs are those of each game's default preset."""
+    """The catalogue as plain data; verbs are those of each game's default preset; ``family``
+    and ``camera`` (a camera perception wired to its live session) from the family registry."""
+    from session.families import check_catalogue
+
+    families = check_catalogue()
     entries = []
     for known in catalogue().values():
         verbs = [*create_engine(known.id).verbs, *JOURNAL_VERBS]
+        family = families[known.id]
         entries.append(
             {
                 "game": known.id,
                 "title": {"en": known.title_en, "ru": known.title_ru},
+                "family": family.name,
+                "camera": family.has_camera,
                 "default": known.default,
                 "presets": list(known.presets),
                 "verbs": verbs,
@@ -273,11 +280,12 @@ def cmd_games(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(entries, ensure_ascii=False, indent=2))
         return 0
-    table = [("game", "title (en / ru)", "presets (* default)", "verbs")]
+    table = [("game", "title (en / ru)", "family", "presets (* default)", "verbs")]
     for entry in entries:
         presets = [p + ("*" if p == entry["default"] else "") for p in entry["presets"]]
         title = f"{entry['title']['en']} / {entry['title']['ru']}"
-        table.append((entry["game"], title, ", ".join(presets), ", ".join(entry["verbs"])))
+        family = entry["family"] + (" (camera)" if entry["camera"] else "")
+        table.append((entry["game"], title, family, ", ".join(presets), ", ".join(entry["verbs"])))
     print(_columns(table))
     return 0
 

@@ -57,7 +57,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     from scoring.engine import OptionsError
     from scoring.registry import UnknownGame
-    from session.interpreters import family_of, interpreter_for
+    from session.families import interpreter_for
     from session.journal import Journal, JournalError
     from session.live import FrameTap, LiveSession
 
@@ -68,7 +68,6 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--confirm-below must be in [0, 1], got {args.confirm_below}")
     _check_sources(args)
     try:
-        family = family_of(args.game)
         journal = Journal.create(
             args.journal or _new_session_path(args.game), args.game, players, args.preset
         )
@@ -77,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     session = LiveSession(journal, interpreter_for(args.game), confirm_below=args.confirm_below)
     tap = FrameTap()
     try:
-        sources = _sources(args, session, tap, family)
+        sources = _sources(args, session, tap)
         print(f"recording to {journal.path}", flush=True)
         if args.headless:
             return _headless(args, session, sources)
@@ -97,13 +96,14 @@ def _check_sources(args: argparse.Namespace) -> None:
         raise CommandError("run: no camera and no panel: nothing to listen to (add --seconds)")
 
 
-def _sources(args: argparse.Namespace, session: Any, tap: Any, family: str | None) -> list[Any]:
-    from session.sources import PanelWorker, camera_worker, is_live, open_panel, perception_for
+def _sources(args: argparse.Namespace, session: Any, tap: Any) -> list[Any]:
+    from session.families import perception_for
+    from session.sources import PanelWorker, camera_worker, is_live, open_panel
 
     sources: list[Any] = []
     if args.camera != "none":
         try:
-            perception = perception_for(family, args.reader, game=args.game, preset=args.preset)
+            perception = perception_for(args.game, args.reader, args.preset)
         except ValueError as error:
             print(f"warning: {error}; refereeing from the panel and the operator", file=sys.stderr)
         else:

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from scoring.actions import CORRECT, ActionError
 from scoring.registry import game as game_info
 from scoring.verdicts import Verdict
-from session.interpreters import interpreter_for
+from session.families import interpreter_for
 from session.live import (
     Confirm,
     Correct,
