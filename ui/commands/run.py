@@ -13,13 +13,11 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from ui.commands import CommandError
-
-SESSIONS_DIR = Path("sessions")
+from ui.commands._common import new_session_path
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -69,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     _check_sources(args)
     try:
         journal = Journal.create(
-            args.journal or _new_session_path(args.game), args.game, players, args.preset
+            args.journal or new_session_path(args.game), args.game, players, args.preset
         )
     except (UnknownGame, OptionsError, JournalError) as error:
         raise CommandError(str(error)) from None
@@ -157,9 +155,3 @@ def _windows(args: argparse.Namespace, session: Any, tap: Any, sources: list[Any
             f"the windows cannot open ({error}): install the [ui] extra, or use --headless"
         ) from None
     return run_windows(session, tap, lang=args.lang, sources=sources)
-
-
-def _new_session_path(game: str) -> Path:
-    """``sessions/<UTC time>-<game>.sqlite``, as ``tableref play`` names its sessions."""
-    SESSIONS_DIR.mkdir(exist_ok=True)
-    return SESSIONS_DIR / f"{datetime.now(UTC):%Y%m%dT%H%M%SZ}-{game}.sqlite"
