@@ -148,6 +148,15 @@ def durak(tmp_path: Path, preset_players: tuple[str, ...] = ("A", "B", "C")) -> 
     return session
 
 
+def test_the_trump_turned_up_is_the_deal_and_only_while_a_deal_is_due(tmp_path):
+    journal = Journal.create(tmp_path / "durak.sqlite", "durak", ("A", "B"))
+    session = LiveSession(journal, interpreter_for("durak"))
+    [deal] = judge(session, CardPlaced("9H", zone="trump", confidence=0.95))
+    assert deal.kind == "accepted" and deal.row.source == "camera"
+    assert deal.row.action == {"do": "deal", "trump": "9H"}
+    assert judge(session, CardPlaced("9H", zone="trump")) == []  # dealt: just the card
+
+
 def test_a_card_on_an_attack_card_is_a_defence(tmp_path):
     session = durak(tmp_path)
     [lead] = judge(session, CardPlaced("9C", player="A"))
