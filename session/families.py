@@ -39,6 +39,7 @@ from scoring.registry import Game, UnknownGame, catalogue, game
 from session.interpreters import TableInterpreter
 from session.interpreters.cards import DurakInterpreter
 from session.interpreters.carom import CaromInterpreter
+from session.interpreters.devyatka import DevyatkaInterpreter
 from session.interpreters.dice import DiceInterpreter
 from session.interpreters.dominoes import DominoesInterpreter
 from session.live import Interpreter
@@ -196,11 +197,17 @@ def _deck(table: Table) -> tuple[Any, ...]:
     return (resolve_deck(str(table.options.get("deck_size") or 36)),)
 
 
-def _durak_cards(reader: Any, table: Table) -> Perception:
-    from session.sources import CardPerception
-    from vision.cards.observe import CardObserver
+def _cards_as(layout: str) -> Callable[[Any, Table], Perception]:
+    """A card reader and the card observer reading the table as ``layout`` lays it out
+    (``durak``: attack and defence; ``devyatka``: the rows; ``deberts``: the trick)."""
 
-    return CardPerception(reader, CardObserver(game="durak"))
+    def perceive(reader: Any, table: Table) -> Perception:
+        from session.sources import CardPerception
+        from vision.cards.observe import CardObserver
+
+        return CardPerception(reader, CardObserver(game=layout))
+
+    return perceive
 
 
 def _shots(reader: Any, table: Table) -> Perception:
@@ -262,13 +269,23 @@ FAMILIES: Mapping[str, Family] = MappingProxyType(
                 view="durak",
                 facts=CARD_FACTS,
                 interpreter=DurakInterpreter,
-                camera=Camera(_durak_cards, _card_readers, _deck, kind="cards"),
+                camera=Camera(_cards_as("durak"), _card_readers, _deck, kind="cards"),
                 gestures=MappingProxyType(
                     {"player": "the defender's button: take (беру); anyone else's: done (бито)"}
                 ),
             ),
             _card_table("tricks", "card_sheet", _observed_only("deberts", "a card played")),
-            _card_table("devyatka", "scores", _observed_only("devyatka", "a card laid at a row")),
+            Family(
+                "devyatka",
+                shows="cards",
+                view="scores",
+                facts=CARD_FACTS,
+                interpreter=DevyatkaInterpreter,
+                camera=Camera(_cards_as("devyatka"), _card_readers, _deck, kind="cards"),
+                gestures=MappingProxyType(
+                    {"bell": "pass: nothing fits for the player to move (he pays the fine)"}
+                ),
+            ),
             _card_table(
                 "golf",
                 "scores",

@@ -89,16 +89,21 @@ def bout_frames(seed: int = 11) -> list[np.ndarray]:
     return images
 
 
-@pytest.fixture(scope="module")
-def bout_video(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("durak") / "bout.avi"
-    height, width = SIZE
+def write_video(path: Path, images: list[np.ndarray]) -> Path:
+    """An MJPG video holding each image for :data:`FRAMES_A_STEP` frames, as a table at rest
+    between moves."""
+    height, width = images[0].shape[:2]
     writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10, (width, height))
-    for image in bout_frames():
+    for image in images:
         for _ in range(FRAMES_A_STEP):
             writer.write(image)
     writer.release()
     return path
+
+
+@pytest.fixture(scope="module")
+def bout_video(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_video(tmp_path_factory.mktemp("durak") / "bout.avi", bout_frames())
 
 
 def test_a_durak_bout_is_refereed_from_the_camera(bout_video: Path, tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from hardware.panel import ButtonPressed
 from session.families import family_of, interpreter_for
 from session.interpreters import CardPlaced, TableCleared
 from session.journal import Journal
-from session.live import LiveSession, SessionEvent, Submit
+from session.live import Confirm, LiveSession, SessionEvent, Submit
 from vision.carom.observer import ShotEnded
 from vision.dominoes.observe import Joint, TileLaid
 from vision.observe import DiceSettled
@@ -314,3 +314,23 @@ def test_the_foul_button_holds_a_void_in_dice_games(tmp_path):
     assert event.kind == "pending"
     assert event.pending.proposal.action["do"] == "void"
     assert judge(session, button("bell")) == []  # Yahtzee has no verb for it
+
+
+# ---------------------------------------------------------------------------------------------
+# Devyatka.
+
+
+def test_devyatka_rows_are_plays_the_opening_held_and_the_bell_a_pass(tmp_path):
+    session = live(tmp_path, "devyatka", ("Anna", "Boris", "Vera"))
+    [opening] = judge(session, CardPlaced("9D", zone="row:D"))
+    assert opening.kind == "pending"  # who held the 9 of diamonds: the operator says
+    assert "could also be play by Boris" in opening.pending.why
+    [confirmed] = judge(
+        session, Confirm(opening.pending.id, {**opening.pending.proposal.action, "by": "Boris"})
+    )
+    assert confirmed.row.action == {"do": "play", "by": "Boris", "card": "9D"}
+    [play] = judge(session, CardPlaced("8D", zone="row:D", covers="9D", confidence=0.97))
+    assert play.kind == "accepted" and play.row.action == {"do": "play", "by": "Vera", "card": "8D"}
+    [passed] = judge(session, button("bell"))
+    assert passed.kind == "accepted" and passed.row.action == {"do": "pass", "by": "Anna"}
+    assert judge(session, CardPlaced("KH", zone="table")) == []  # not a row: not Devyatka's
