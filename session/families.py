@@ -249,6 +249,23 @@ def _card_table(
     return Family(name, shows="cards", view=view, facts=facts, no_camera=no_camera)
 
 
+def _cards_seen(
+    name: str, view: str, interpreter: Callable[[], Interpreter], gestures: Mapping[str, str]
+) -> Family:
+    """A card family refereed by the card reader and the card observer reading the table as
+    the game ``name`` lays it out."""
+    camera = Camera(_cards_as(name), _card_readers, _deck, kind="cards")
+    return Family(
+        name,
+        shows="cards",
+        view=view,
+        facts=CARD_FACTS,
+        interpreter=interpreter,
+        camera=camera,
+        gestures=MappingProxyType(dict(gestures)),
+    )
+
+
 FAMILIES: Mapping[str, Family] = MappingProxyType(
     {
         family.name: family
@@ -263,28 +280,18 @@ FAMILIES: Mapping[str, Family] = MappingProxyType(
                 rerun_reader="classical",
                 gestures=PANEL_DEFAULTS,
             ),
-            Family(
+            _cards_seen(
                 "durak",
-                shows="cards",
-                view="durak",
-                facts=CARD_FACTS,
-                interpreter=DurakInterpreter,
-                camera=Camera(_cards_as("durak"), _card_readers, _deck, kind="cards"),
-                gestures=MappingProxyType(
-                    {"player": "the defender's button: take (беру); anyone else's: done (бито)"}
-                ),
+                "durak",
+                DurakInterpreter,
+                {"player": "the defender's button: take (беру); anyone else's: done (бито)"},
             ),
             _card_table("tricks", "card_sheet", _observed_only("deberts", "a card played")),
-            Family(
+            _cards_seen(
                 "devyatka",
-                shows="cards",
-                view="scores",
-                facts=CARD_FACTS,
-                interpreter=DevyatkaInterpreter,
-                camera=Camera(_cards_as("devyatka"), _card_readers, _deck, kind="cards"),
-                gestures=MappingProxyType(
-                    {"bell": "pass: nothing fits for the player to move (he pays the fine)"}
-                ),
+                "scores",
+                DevyatkaInterpreter,
+                {"bell": "pass: nothing fits for the player to move (he pays the fine)"},
             ),
             _card_table(
                 "golf",
