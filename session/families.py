@@ -53,19 +53,25 @@ class UnknownFamily(UnknownGame):
     or a family name asked for that is not there."""
 
 
+class NoCamera(ValueError):
+    """The game's family has no camera perception yet; the message gives the reason."""
+
+
 @dataclass(frozen=True)
 class Table:
     """The game a perception is built for: its id, preset and options (a carom table's layout,
-    a card game's deck size)."""
+    a card game's deck size), and the deck on the table when one is named (a deck profile
+    taught from photos, ``tableref deck teach``, or a rendered deck name such as 36-russian)."""
 
     game: str
     preset: str | None
     options: Mapping[str, Any]
+    deck: str | None = None
 
     @classmethod
-    def of(cls, game_id: str, preset: str | None = None) -> Table:
+    def of(cls, game_id: str, preset: str | None = None, deck: str | None = None) -> Table:
         known = game(game_id)
-        return cls(game_id, preset, known.options(preset))
+        return cls(game_id, preset, known.options(preset), deck)
 
 
 ReaderTable = tuple[Mapping[str, Callable[..., Any]], str]
@@ -190,11 +196,12 @@ def _card_readers() -> ReaderTable:
 
 
 def _deck(table: Table) -> tuple[Any, ...]:
-    """The rendered deck of the game's size (``deck_size``; 36 when the game has no option),
-    the profile a card reader is made with."""
+    """The profile a card reader is made with: the deck named, else the rendered deck of the
+    game's size (``deck_size``; 36 when the game has no such option).  A deck that cannot be
+    had is a ValueError (``DeckError``) naming it."""
     from vision.cards.deck import resolve_deck
 
-    return (resolve_deck(str(table.options.get("deck_size") or 36)),)
+    return (resolve_deck(table.deck or str(table.options.get("deck_size") or 36)),)
 
 
 def _cards_as(layout: str) -> Callable[[Any, Table], Perception]:
@@ -381,20 +388,22 @@ def interpreter_for(game_id: str) -> TableInterpreter:
 
 
 def perception_for(
-    game_id: str, reader: str | None = None, preset: str | None = None
+    game_id: str, reader: str | None = None, preset: str | None = None, deck: str | None = None
 ) -> Perception:
     """The camera perception of a game's live session with the family's default (or the named)
-    reader; ValueError says why there is none (the family's reason) or names the readers."""
+    reader (and, for cards, the deck named); ValueError says why there is none (the family's
+    reason: :class:`NoCamera`) or what is wrong with the reader or deck asked for."""
     known = family_for(game_id)
     if known.camera is None or not known.has_camera:
-        raise ValueError(f"no camera perception for {game_id} ({known.name}): {known.no_camera}")
-    return known.camera.perception(Table.of(game_id, preset), reader)
+        raise NoCamera(f"no camera perception for {game_id} ({known.name}): {known.no_camera}")
+    return known.camera.perception(Table.of(game_id, preset, deck), reader)
 
 
 __all__ = [
     "FAMILIES",
     "Camera",
     "Family",
+    "NoCamera",
     "Table",
     "UnknownFamily",
     "check_catalogue",

@@ -119,11 +119,10 @@ def test_every_family_view_is_a_view_of_the_windows() -> None:
     assert view_class("nine_card_don") is VIEWS["card_sheet"]
 
 
-def test_tableref_run_durak_takes_the_camera(tmp_path, capsys) -> None:
-    """The run once refused a Durak camera ("no camera perception for the durak family yet");
-    now the family's card reader and observer read the frames."""
-    pytest.importorskip("torch")
-    import cv2
+@pytest.fixture
+def bare_table(tmp_path: Path) -> Path:
+    """Three frames of an empty card table."""
+    cv2 = pytest.importorskip("cv2")
     import numpy as np
 
     from vision.synth import scene
@@ -133,10 +132,55 @@ def test_tableref_run_durak_takes_the_camera(tmp_path, capsys) -> None:
     table = scene.felt(np.random.default_rng(3), (480, 640), (40, 110, 30))
     for index in range(3):
         cv2.imwrite(str(folder / f"frame_{index:02d}.png"), table)
-    command = ["run", "--game", "durak", "--players", "Anna,Boris", "--camera", str(folder)]
-    command += ["--panel", "none", "--headless", "--fps", "0"]
-    assert main([*command, "--journal", str(tmp_path / "durak.sqlite")]) == 0
+    return folder
+
+
+def run_command(game: str, camera: Path, *more: str) -> list[str]:
+    players = "Anna,Boris,Vera" if game == "golf" else "Anna,Boris"
+    command = ["run", "--game", game, "--players", players, "--camera", str(camera)]
+    return [*command, "--panel", "none", "--headless", "--fps", "0", *more]
+
+
+def test_tableref_run_durak_takes_the_camera(bare_table: Path, tmp_path, capsys) -> None:
+    """The run once refused a Durak camera ("no camera perception for the durak family yet");
+    now the family's card reader and observer read the frames."""
+    pytest.importorskip("torch")
+    journal = tmp_path / "durak.sqlite"
+    assert main([*run_command("durak", bare_table), "--journal", str(journal)]) == 0
     captured = capsys.readouterr()
     assert "warning" not in captured.err
     assert "camera: connected" in captured.out
     assert "ended after 3 frames" in captured.out
+
+
+@pytest.mark.parametrize(
+    ("more", "said"),
+    [
+        (["--reader", "pips"], "error: unknown cards reader 'pips' (readers: learned, template"),
+        (["--deck", "54-klingon"], "error: '54-klingon': a deck name is SIZE[-ALPHABET][-STYLE]"),
+    ],
+)
+def test_tableref_run_refuses_a_reader_or_deck_the_family_lacks(
+    bare_table: Path, tmp_path, capsys, more: list[str], said: str
+) -> None:
+    """Before a journal file is made, not by refereeing without the camera."""
+    pytest.importorskip("torch")
+    journal = tmp_path / "durak.sqlite"
+    assert main([*run_command("durak", bare_table, *more), "--journal", str(journal)]) == 2
+    assert capsys.readouterr().err.startswith(said)
+    assert not journal.exists()
+
+
+def test_tableref_run_names_the_deck_on_the_table(bare_table: Path, tmp_path, capsys) -> None:
+    pytest.importorskip("torch")
+    command = run_command("durak", bare_table, "--deck", "36-russian")
+    assert main([*command, "--journal", str(tmp_path / "durak.sqlite")]) == 0
+    assert "ended after 3 frames" in capsys.readouterr().out
+
+
+def test_tableref_run_of_a_camera_less_family_says_why_and_goes_on(bare_table, tmp_path, capsys):
+    journal = tmp_path / "golf.sqlite"
+    assert main([*run_command("golf", bare_table), "--journal", str(journal)]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("warning: no camera perception for golf (golf): no observer")
+    assert "refereeing from the panel and the operator" in err and journal.exists()
