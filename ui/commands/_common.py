@@ -15,11 +15,7 @@ import yaml
 
 from scoring.match import Match, Outcome
 from scoring.verdicts import Verdict
-from ui.sheet_text import (
-    LANGS,
-    render_sheet,
-    winner_line,
-)
+from ui.sheet_text import LANGS, render_sheet, winner_line
 
 SESSIONS_DIR = Path("sessions")
 

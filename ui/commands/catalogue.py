@@ -11,10 +11,7 @@ from typing import Any
 from scoring.actions import JOURNAL_VERBS
 from scoring.registry import catalogue, create_engine
 from scoring.scenario import Failure, check, discover
-from ui.commands._common import (
-    SCENARIO_CRASHES,
-    columns,
-)
+from ui.commands._common import SCENARIO_CRASHES, columns
 from ui.short_form import CliError
 
 

@@ -13,12 +13,7 @@ from typing import Any
 
 from scoring.registry import game
 from scoring.scenario import load
-from ui.commands._common import (
-    add_lang,
-    sheet_text,
-    source_text,
-    verdict_text,
-)
+from ui.commands._common import add_lang, sheet_text, source_text, verdict_text
 from ui.short_form import CliError, describe
 
 

@@ -21,9 +21,7 @@ from ui.commands._common import (
     source_text,
     write_out,
 )
-from ui.sheet_text import (
-    state_line,
-)
+from ui.sheet_text import state_line
 from ui.short_form import CliError
 
 

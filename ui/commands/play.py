@@ -23,10 +23,7 @@ from ui.commands._common import (
     sheet_text,
     verdict_text,
 )
-from ui.sheet_text import (
-    open_rows_line,
-    state_line,
-)
+from ui.sheet_text import open_rows_line, state_line
 from ui.short_form import COMMANDS, CliError, read_action, words
 
 

@@ -21,13 +21,7 @@ from ui.commands._common import (
     verdict_text,
     write_out,
 )
-from ui.sheet_text import (
-    FORMATS,
-    hint_lines,
-    sheet_csv,
-    sheet_json,
-    state_line,
-)
+from ui.sheet_text import FORMATS, hint_lines, sheet_csv, sheet_json, state_line
 from ui.short_form import CliError
 
 
