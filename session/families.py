@@ -42,6 +42,7 @@ from session.interpreters.carom import CaromInterpreter
 from session.interpreters.devyatka import DevyatkaInterpreter
 from session.interpreters.dice import DiceInterpreter
 from session.interpreters.dominoes import DominoesInterpreter
+from session.interpreters.tricks import TrickInterpreter
 from session.live import Interpreter
 
 if TYPE_CHECKING:  # the perceptions need OpenCV: imported when a camera is built
@@ -196,12 +197,29 @@ def _card_readers() -> ReaderTable:
 
 
 def _deck(table: Table) -> tuple[Any, ...]:
-    """The profile a card reader is made with: the deck named, else the rendered deck of the
-    game's size (``deck_size``; 36 when the game has no such option).  A deck that cannot be
-    had is a ValueError (``DeckError``) naming it."""
-    from vision.cards.deck import resolve_deck
+    """The profile a card reader is made with: the deck named, else the smallest rendered deck
+    holding the game's cards (its ``deck_size`` option, else the deck its card fields accept:
+    1000's 24 cards are read with the 32-card deck).  A deck that cannot be had is a
+    ValueError (``DeckError``) naming it."""
+    from vision.cards.deck import SIZES, resolve_deck
 
-    return (resolve_deck(table.deck or str(table.options.get("deck_size") or 36)),)
+    if table.deck:
+        return (resolve_deck(table.deck),)
+    size = int(table.options.get("deck_size") or _cards_in_play(table))
+    return (resolve_deck(str(min((s for s in SIZES if s >= size), default=max(SIZES)))),)
+
+
+def _cards_in_play(table: Table) -> int:
+    """How many cards the game's actions may name (the deck of its first card field)."""
+    from scoring.cards import CardField, CardsField
+    from scoring.registry import create_engine
+
+    engine = create_engine(table.game, table.preset)
+    for verb in engine.verbs.values():
+        for kind in verb.fields.values():
+            if isinstance(kind, CardField | CardsField):
+                return len(kind.deck)
+    return 52
 
 
 def _cards_as(layout: str) -> Callable[[Any, Table], Perception]:
@@ -241,14 +259,6 @@ PANEL_DEFAULTS = MappingProxyType(
 CARD_FACTS = ("card_placed", "table_cleared")
 
 
-def _observed_only(table: str, fact: str) -> str:
-    """Why a card family whose table the card observer reads has no camera yet."""
-    return (
-        f"the card observer reads its table (CardObserver(game={table!r})), but no interpreter "
-        f"turns {fact} (or the table cleared) into the game's actions yet"
-    )
-
-
 def _card_table(
     name: str, view: str, no_camera: str, facts: tuple[str, ...] = CARD_FACTS
 ) -> Family:
@@ -257,11 +267,15 @@ def _card_table(
 
 
 def _cards_seen(
-    name: str, view: str, interpreter: Callable[[], Interpreter], gestures: Mapping[str, str]
+    name: str,
+    view: str,
+    interpreter: Callable[[], Interpreter],
+    gestures: Mapping[str, str],
+    layout: str | None = None,
 ) -> Family:
     """A card family refereed by the card reader and the card observer reading the table as
-    the game ``name`` lays it out."""
-    camera = Camera(_cards_as(name), _card_readers, _deck, kind="cards")
+    the game ``layout`` (default: ``name``) lays it out."""
+    camera = Camera(_cards_as(layout or name), _card_readers, _deck, kind="cards")
     return Family(
         name,
         shows="cards",
@@ -293,7 +307,7 @@ FAMILIES: Mapping[str, Family] = MappingProxyType(
                 DurakInterpreter,
                 {"player": "the defender's button: take (беру); anyone else's: done (бито)"},
             ),
-            _card_table("tricks", "card_sheet", _observed_only("deberts", "a card played")),
+            _cards_seen("tricks", "card_sheet", TrickInterpreter, {}, layout="deberts"),
             _cards_seen(
                 "devyatka",
                 "scores",

@@ -26,7 +26,7 @@ from session.families import (
 from ui.cli import main
 
 #: Every game of these families has a camera wired to its live session.
-CAMERA_FAMILIES = ("dice", "durak", "devyatka", "dominoes", "carom")
+CAMERA_FAMILIES = ("dice", "durak", "tricks", "devyatka", "dominoes", "carom")
 
 
 def test_every_game_of_the_catalogue_has_a_complete_family() -> None:

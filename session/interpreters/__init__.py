@@ -2,15 +2,16 @@
 gets which is the family registry's (:mod:`session.families`, ``interpreter_for``):
 
 * ``dice``: :class:`DiceInterpreter`, ``DiceSettled`` -> ``roll``;
-* ``durak``: :class:`DurakInterpreter`, ``CardPlaced``/``TableCleared`` -> ``attack``,
-  ``throw_in``, ``transfer``, ``defend``, ``take``, ``done``;
+* ``durak``: :class:`DurakInterpreter`, ``CardPlaced``/``TableCleared`` -> ``deal`` (the
+  trump turned up), ``attack``, ``throw_in``, ``transfer``, ``defend``, ``take``, ``done``;
 * ``dominoes``: :class:`DominoesInterpreter`, ``TileLaid`` -> ``lay``;
-* ``carom``: :class:`CaromInterpreter`, ``ShotEnded`` -> ``shot``.
+* ``carom``: :class:`CaromInterpreter`, ``ShotEnded`` -> ``shot``;
+* ``devyatka`` (:mod:`.devyatka`): a card at a row's end -> ``play``, the bell -> ``pass``;
+* ``tricks`` (:mod:`.tricks`): a card in the trick -> ``play``.
 
 Every game also gets the panel's buttons (:class:`PanelInterpreter`).  Families with no
-interpreter (the trick-taking card games, until their camera is wired) are refereed from the
-panel and the operator alone.  This package does not import the registry (the registry
-imports it).
+interpreter (Golf, Card Ball, domino poker) are refereed from the panel and the operator
+alone.  This package does not import the registry (the registry imports it).
 """
 
 from __future__ import annotations

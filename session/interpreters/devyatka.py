@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.match import Match
-from session.interpreters.common import choose, choose_seen, legal_players, to_move
+from session.interpreters.common import card_players, choose, choose_seen, to_move
 from session.live import Proposal
 from vision.cards.facts import CardPlaced
 
@@ -29,11 +29,10 @@ class DevyatkaInterpreter:
     def propose(self, fact: Any, match: Match) -> list[Proposal]:
         if not isinstance(fact, CardPlaced) or not fact.zone.startswith("row:"):
             return []
-        mover = to_move(match)
-        players = [mover] if mover is not None else legal_players(match, "play")
-        if fact.player is not None:
-            players = [player for player in players if player == fact.player]
-        candidates = [{"do": "play", "by": player, "card": fact.card} for player in players]
+        candidates = [
+            {"do": "play", "by": player, "card": fact.card}
+            for player in card_players(fact, match, "play")
+        ]
         ambiguous: tuple[str, ...] = ()
         if not getattr(fact, "in_order", True):
             ambiguous = (f"the camera saw {fact.card} laid where its rank does not belong",)
