@@ -119,7 +119,10 @@ class Match:
         return self.engine.view(self.state)
 
     def parse(self, raw: Mapping[str, Any] | Action) -> Action:
-        return raw if isinstance(raw, Action) else parse_action(raw, self.engine.verbs)
+        """A raw action validated against the game's verbs.  An :class:`Action` object is
+        validated as strictly as a dict, through its dict form (one made by hand may lack a
+        field or carry a value the verb refuses; the engine must never see it)."""
+        return parse_action(raw.to_dict() if isinstance(raw, Action) else raw, self.engine.verbs)
 
     def check(self, raw: Mapping[str, Any] | Action) -> tuple[Outcome, Any]:
         """Judge an action without recording it: the outcome and the state it would lead to."""

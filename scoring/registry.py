@@ -1,8 +1,11 @@
 """The catalogue of games: one preset file per game in ``scoring/presets/``.
 
-A preset file names the engine (a module's ``ENGINE``, or ``module:Class``) and holds the game's
-variants as data, so adding a game means adding an engine module (or reusing one) and a preset
-file; nothing here changes.
+A preset file names the engine (a module's ``ENGINE``, or ``module:Class``), the game's family
+(``family: dice``: what the table shows and how it is read) and holds the game's variants as
+data, so adding a game means adding an engine module (or reusing one) and a preset file;
+nothing here changes.  A file without a family is refused when the catalogue is read, naming
+the file.  What a family *is* (its camera, interpreter, views) is the session's business
+(:mod:`session.families`, which ``scoring`` may not import); here a family is only a name.
 """
 
 from __future__ import annotations
@@ -25,6 +28,11 @@ class UnknownGame(LookupError):
     """A game or preset name that the catalogue does not hold."""
 
 
+class PresetError(UnknownGame):
+    """A preset file the catalogue cannot take (no ``family:``), named in the message.  A
+    LookupError like :class:`UnknownGame`, so the command line reports it as one line."""
+
+
 @dataclass(frozen=True)
 class Game:
     """A game as its preset file describes it."""
@@ -37,6 +45,10 @@ class Game:
     default: str
     presets: Mapping[str, Mapping[str, Any]]
     descriptions: Mapping[str, str]
+    #: The family the preset file names (``family:``), looked up in :mod:`session.families`.
+    family: str = ""
+    #: The preset file, so an error about the game can name it.
+    path: Path | None = None
 
     def options(self, preset: str | None = None) -> dict[str, Any]:
         name = preset or self.default
@@ -65,6 +77,11 @@ def _read(path: Path) -> Game:
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     presets = raw["presets"]
     title = raw.get("title", {})
+    family = raw.get("family")
+    if not isinstance(family, str) or not family.isidentifier():
+        raise PresetError(
+            f"{path}: a preset file names its game's family, e.g. 'family: dice' (got {family!r})"
+        )
     return Game(
         id=raw["game"],
         engine=raw["engine"],
@@ -74,6 +91,8 @@ def _read(path: Path) -> Game:
         default=raw.get("default", next(iter(presets))),
         presets={name: body.get("options", {}) for name, body in presets.items()},
         descriptions={name: body.get("description", "") for name, body in presets.items()},
+        family=family,
+        path=path,
     )
 
 

@@ -61,7 +61,7 @@ def played_folder(cache: Path) -> Path:
 
 def dice_interpreter() -> Any:
     """The session's interpreter for the dice night (dice and panel), deaf to the cues."""
-    from session.interpreters import interpreter_for
+    from session.families import interpreter_for
 
     return CueFilter(interpreter_for(load(DICE_NIGHT).game))
 

@@ -74,7 +74,7 @@ def _run(
     fps: float,
     on_event: Callable[[SessionEvent], None] | None = None,
 ) -> ShotOutcome:
-    from session.interpreters import interpreter_for
+    from session.families import interpreter_for
     from vision.carom.observer import ShotObserver
 
     session = LiveSession(writer.journal, interpreter_for(GAME))

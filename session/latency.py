@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from session.interpreters import interpreter_for
+from session.families import interpreter_for
 from session.journal import Journal
 from session.live import Confirm, LiveSession, SessionEvent, Submit
 from session.loop import run_headless

@@ -157,6 +157,9 @@ class LiveSession:
         self.confirm_below = confirm_below
         self.status: dict[str, SourceStatus] = {}
         self._inbox: queue.Queue[tuple[float, Any]] = queue.Queue()
+        #: Stamping and queueing are one step, so the posted times run in inbox order even
+        #: when a thread is switched out between the two.
+        self._posting = threading.Lock()
         self._pending: dict[int, Pending] = {}
         self._next_pending = 1
         self._listeners: list[Listener] = []
@@ -166,7 +169,8 @@ class LiveSession:
 
     def post(self, item: Any) -> None:
         """Queue a table fact or a command; safe from any thread, never blocks."""
-        self._inbox.put((time.perf_counter(), item))
+        with self._posting:
+            self._inbox.put((time.perf_counter(), item))
 
     # -----------------------------------------------------------------------------------------
     # The consumer thread.

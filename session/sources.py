@@ -82,6 +82,13 @@ class TilePerception(_ReaderPerception):
         return _detection("tile", reading, label, face_up=reading.face_up)
 
 
+class CardPerception(_ReaderPerception):
+    """A card reader and a :class:`vision.cards.observe.CardObserver`."""
+
+    def _drawn(self, reading: Any) -> dict[str, Any]:
+        return _detection("card", reading, reading.card, covered=reading.covered_by is not None)
+
+
 def _detection(kind: str, reading: Any, label: str, **flags: bool) -> dict[str, Any]:
     """One reading as the console draws it: the same keys for every kind of object, so the
     overlay needs no per-family code (``flags``: what only that kind has)."""
@@ -106,41 +113,6 @@ class ShotPerception:
         if callable(detections):
             detections = detections()
         return list(facts), tuple(detections or ())
-
-
-def perception_for(
-    family: str | None,
-    reader: str | None = None,
-    *,
-    game: str | None = None,
-    preset: str | None = None,
-) -> Perception:
-    """The perception of a game family with its default (or the named) reader; carom tables
-    are calibrated from their cushions on the first frame (``game`` names the layout)."""
-    if family == "dice":
-        from vision.dice.readers import DEFAULT, READERS
-        from vision.observe import DiceObserver
-
-        return DicePerception(_reader(READERS, reader or DEFAULT, "dice"), DiceObserver())
-    if family == "dominoes":
-        from vision.dominoes.observe import TileObserver
-        from vision.dominoes.readers import DEFAULT as TILE_DEFAULT
-        from vision.dominoes.readers import READERS as TILE_READERS
-
-        return TilePerception(
-            _reader(TILE_READERS, reader or TILE_DEFAULT, "dominoes"), TileObserver()
-        )
-    if family == "carom" and game is not None:
-        from vision.carom.observer import ShotObserver
-
-        return ShotPerception(ShotObserver(None, game, preset))
-    raise ValueError(f"no camera perception for the {family or 'unknown'} family yet")
-
-
-def _reader(readers: Mapping[str, Callable[[], Any]], name: str, kind: str) -> Any:
-    if name not in readers:
-        raise ValueError(f"unknown {kind} reader {name!r} (readers: {', '.join(readers)})")
-    return readers[name]()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -20,7 +20,9 @@ import yaml
 from scoring.match import Match
 from scoring.scenario import Scenario, load
 from session.journal import Journal
-from ui.cli import DEMO, describe, main
+from ui.cli import main
+from ui.commands.demo import DEMO
+from ui.short_form import describe
 
 #: A turn each, then Anna rolls 1 3 4 5 6: her chance is written, her dice are showing.
 OPENING = [

@@ -251,6 +251,46 @@ def test_a_refused_action_changes_nothing(raw: dict[str, Any], code: str) -> Non
     assert match.next_seq == len(entries_before) + 1
 
 
+ACTIONS_REFUSED: list[tuple[str, Action, str, str | None]] = [
+    ("missing field", a("roll", "Anna"), "missing_field", "dice"),
+    ("bad field", a("roll", "Anna", dice=[1, 2, 3, 4, 9]), "bad_field", "dice"),
+    ("unknown field", a("score", "Anna", row="ones", points=[3]), "unknown_field", "points"),
+    ("unknown verb", a("attack", "Anna", cards=["8C"]), "unknown_verb", "do"),
+    ("no player", a("roll", None, dice=[1, 2, 3, 4, 5]), "missing_field", "by"),
+    ("bad nested", a("correct", None, target=1, action=a("roll", "Anna")), "missing_field", "dice"),
+]
+
+
+@pytest.mark.parametrize(
+    ("action", "code", "field"),
+    [case[1:] for case in ACTIONS_REFUSED],
+    ids=[case[0] for case in ACTIONS_REFUSED],
+)
+def test_an_action_object_is_validated_as_strictly_as_a_dict(
+    action: Action, code: str, field: str | None
+) -> None:
+    """An Action made by hand once reached the engine unchecked (a roll without dice raised
+    KeyError there); it is refused as its dict form is, and nothing changes."""
+    match = new_match(*OPENING[:2])
+    state_before = match.state
+    as_dict = match.check(action.to_dict())[0]
+    outcome = match.submit(action)
+    assert (outcome.accepted, outcome.code, outcome.field) == (False, code, field)
+    assert (outcome.code, outcome.field, outcome.error) == (
+        as_dict.code,
+        as_dict.field,
+        as_dict.error,
+    )
+    assert match.state is state_before and len(match.entries) == 2
+
+
+def test_a_valid_action_object_is_taken_normalised() -> None:
+    match = new_match()
+    outcome = match.submit(Action("roll", "Anna", {"dice": [1, 1, 1, 2, 3]}))
+    assert outcome.accepted and outcome.entry is not None
+    assert outcome.entry.action == a("roll", "Anna", dice=[1, 1, 1, 2, 3])
+
+
 def test_seqs_number_every_accepted_entry_including_revisions() -> None:
     match = new_match(*OPENING, undo(), correct(1, roll("Anna", 2, 1, 1, 1, 3)))
     assert [entry.seq for entry in match.entries] == [1, 2, 3, 4, 5, 6]

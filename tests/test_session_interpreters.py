@@ -10,14 +10,10 @@ from typing import Any
 import pytest
 
 from hardware.panel import ButtonPressed
-from session.interpreters import (
-    CardPlaced,
-    TableCleared,
-    family_of,
-    interpreter_for,
-)
+from session.families import family_of, interpreter_for
+from session.interpreters import CardPlaced, TableCleared
 from session.journal import Journal
-from session.live import LiveSession, SessionEvent, Submit
+from session.live import Confirm, LiveSession, SessionEvent, Submit
 from vision.carom.observer import ShotEnded
 from vision.dominoes.observe import Joint, TileLaid
 from vision.observe import DiceSettled
@@ -61,13 +57,13 @@ def button(fact: str, player: int | None = None, seq: int = 1) -> ButtonPressed:
     return ButtonPressed(fact, player, 0, "press", seq * 1000, 0.0, seq, 1, 0xC0FFEE)
 
 
-def test_the_family_follows_the_engine_module():
+def test_the_family_is_the_one_the_preset_file_names():
     assert family_of("poker_school") == "dice"
     assert family_of("farkle") == "dice"
     assert family_of("durak") == "durak"
     assert family_of("kozel") == "dominoes"
     assert family_of("five_pins") == "carom"
-    assert family_of("deberts") is None
+    assert family_of("deberts") == "tricks"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -150,6 +146,15 @@ def durak(tmp_path: Path, preset_players: tuple[str, ...] = ("A", "B", "C")) -> 
     session = LiveSession(journal, interpreter_for("durak"))
     judge(session, Submit({"do": "deal", "trump": "9H"}))
     return session
+
+
+def test_the_trump_turned_up_is_the_deal_and_only_while_a_deal_is_due(tmp_path):
+    journal = Journal.create(tmp_path / "durak.sqlite", "durak", ("A", "B"))
+    session = LiveSession(journal, interpreter_for("durak"))
+    [deal] = judge(session, CardPlaced("9H", zone="trump", confidence=0.95))
+    assert deal.kind == "accepted" and deal.row.source == "camera"
+    assert deal.row.action == {"do": "deal", "trump": "9H"}
+    assert judge(session, CardPlaced("9H", zone="trump")) == []  # dealt: just the card
 
 
 def test_a_card_on_an_attack_card_is_a_defence(tmp_path):
@@ -309,3 +314,23 @@ def test_the_foul_button_holds_a_void_in_dice_games(tmp_path):
     assert event.kind == "pending"
     assert event.pending.proposal.action["do"] == "void"
     assert judge(session, button("bell")) == []  # Yahtzee has no verb for it
+
+
+# ---------------------------------------------------------------------------------------------
+# Devyatka.
+
+
+def test_devyatka_rows_are_plays_the_opening_held_and_the_bell_a_pass(tmp_path):
+    session = live(tmp_path, "devyatka", ("Anna", "Boris", "Vera"))
+    [opening] = judge(session, CardPlaced("9D", zone="row:D"))
+    assert opening.kind == "pending"  # who held the 9 of diamonds: the operator says
+    assert "could also be play by Boris" in opening.pending.why
+    [confirmed] = judge(
+        session, Confirm(opening.pending.id, {**opening.pending.proposal.action, "by": "Boris"})
+    )
+    assert confirmed.row.action == {"do": "play", "by": "Boris", "card": "9D"}
+    [play] = judge(session, CardPlaced("8D", zone="row:D", covers="9D", confidence=0.97))
+    assert play.kind == "accepted" and play.row.action == {"do": "play", "by": "Vera", "card": "8D"}
+    [passed] = judge(session, button("bell"))
+    assert passed.kind == "accepted" and passed.row.action == {"do": "pass", "by": "Anna"}
+    assert judge(session, CardPlaced("KH", zone="table")) == []  # not a row: not Devyatka's

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from hardware.panel import ButtonPressed
-from session.interpreters import interpreter_for
+from session.families import interpreter_for
 from session.journal import Journal
 from session.live import (
     Confirm,

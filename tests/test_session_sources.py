@@ -19,7 +19,7 @@ from hardware.keymap import DEFAULT_KEYMAP, load_keymap
 from hardware.link import Link
 from hardware.panel import Panel, PanelSource
 from hardware.script import parse_script
-from session.interpreters import interpreter_for
+from session.families import interpreter_for, perception_for
 from session.journal import Journal
 from session.latency import measure, read_right_scenes, throw_frames
 from session.live import Confirm, FrameTap, LiveSession, SessionEvent, Submit
@@ -29,7 +29,6 @@ from session.sources import (
     DicePerception,
     PanelWorker,
     camera_worker,
-    perception_for,
 )
 from tests.test_hardware_rig import FAST_LINK, FAST_PANEL
 from tests.test_session_live import settled
@@ -256,9 +255,7 @@ def test_a_rendered_skittles_shot_becomes_the_shot_of_the_player_to_move(tmp_pat
     journal = Journal.create(tmp_path / "skittles.sqlite", "seven_skittles", PLAYERS)
     session = LiveSession(journal, interpreter_for("seven_skittles"))
     session.post(Submit({"do": "start", "by": "Anna"}))
-    camera = CameraWorker(
-        session, lambda: iter(frames), perception_for("carom", game="seven_skittles")
-    )
+    camera = CameraWorker(session, lambda: iter(frames), perception_for("seven_skittles"))
     events = run_headless(session, [camera])
     [shot] = [
         event.row.action if event.kind == "accepted" else event.pending.proposal.action

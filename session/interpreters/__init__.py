@@ -1,15 +1,17 @@
-"""Interpreters: one game family's table facts turned into proposed actions, chosen by the
-game's engine module (``scoring/presets/<game>.yaml``'s ``engine``).
+"""Interpreters: one game family's table facts turned into proposed actions.  Which family
+gets which is the family registry's (:mod:`session.families`, ``interpreter_for``):
 
-* ``scoring.dice``: :class:`DiceInterpreter`, ``DiceSettled`` -> ``roll``;
-* ``scoring.durak``: :class:`DurakInterpreter`, ``CardPlaced``/``TableCleared`` -> ``attack``,
-  ``throw_in``, ``transfer``, ``defend``, ``take``, ``done``;
-* ``scoring.dominoes``: :class:`DominoesInterpreter`, ``TileLaid`` -> ``lay``;
-* ``scoring.carom``: :class:`CaromInterpreter`, ``ShotEnded`` -> ``shot``.
+* ``dice``: :class:`DiceInterpreter`, ``DiceSettled`` -> ``roll``;
+* ``durak``: :class:`DurakInterpreter`, ``CardPlaced``/``TableCleared`` -> ``deal`` (the
+  trump turned up), ``attack``, ``throw_in``, ``transfer``, ``defend``, ``take``, ``done``;
+* ``dominoes``: :class:`DominoesInterpreter`, ``TileLaid`` -> ``lay``;
+* ``carom``: :class:`CaromInterpreter`, ``ShotEnded`` -> ``shot``;
+* ``devyatka`` (:mod:`.devyatka`): a card at a row's end -> ``play``, the bell -> ``pass``;
+* ``tricks`` (:mod:`.tricks`): a card in the trick -> ``play``.
 
-Every game also gets the panel's buttons (:class:`PanelInterpreter`).  Games of no family
-here (the trick-taking card games, until their camera exists) are refereed from the panel and
-the operator alone.
+Every game also gets the panel's buttons (:class:`PanelInterpreter`).  Families with no
+interpreter (Golf, Card Ball, domino poker) are refereed from the panel and the operator
+alone.  This package does not import the registry (the registry imports it).
 """
 
 from __future__ import annotations
@@ -18,30 +20,12 @@ from typing import Any
 
 from hardware.panel import ButtonPressed
 from scoring.match import Match
-from scoring.registry import game
 from session.interpreters.cards import CardPlaced, DurakInterpreter, TableCleared
 from session.interpreters.carom import CaromInterpreter
 from session.interpreters.dice import DiceInterpreter
 from session.interpreters.dominoes import DominoesInterpreter
 from session.interpreters.panel import PanelInterpreter
 from session.live import Interpreter, Proposal
-
-#: Engine package -> the interpreter of its table facts.
-FAMILIES: dict[str, type] = {
-    "scoring.dice": DiceInterpreter,
-    "scoring.durak": DurakInterpreter,
-    "scoring.dominoes": DominoesInterpreter,
-    "scoring.carom": CaromInterpreter,
-}
-
-
-def family_of(game_id: str) -> str | None:
-    """The family (``dice``, ``durak``, ``dominoes``, ``carom``) of a game, None if none."""
-    module = game(game_id).engine.partition(":")[0]
-    for package in FAMILIES:
-        if module == package or module.startswith(package + "."):
-            return package.rsplit(".", 1)[1]
-    return None
 
 
 class TableInterpreter:
@@ -59,15 +43,7 @@ class TableInterpreter:
         return self.family.propose(fact, match) if self.family is not None else []
 
 
-def interpreter_for(game_id: str) -> TableInterpreter:
-    """A fresh interpreter for one session of ``game_id`` (interpreters remember the table)."""
-    family = family_of(game_id)
-    factory = FAMILIES.get(f"scoring.{family}") if family else None
-    return TableInterpreter(factory() if factory is not None else None)
-
-
 __all__ = [
-    "FAMILIES",
     "CardPlaced",
     "CaromInterpreter",
     "DiceInterpreter",
@@ -76,6 +52,4 @@ __all__ = [
     "PanelInterpreter",
     "TableCleared",
     "TableInterpreter",
-    "family_of",
-    "interpreter_for",
 ]

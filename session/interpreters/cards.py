@@ -3,6 +3,9 @@
 
 Interpretation, with the engine deciding whenever the rules do:
 
+* the trump turned up under the stock (``zone="trump"``) while the cards are to be dealt:
+  ``deal`` with that trump (the hand sizes are the rules'; a deal the camera cannot see, such
+  as a declared trump, is the operator's);
 * a card on an attack card: ``defend`` by the defender (``beat`` = the covered card);
 * a card beside the row, table empty: ``attack`` by whoever may lead;
 * a card beside the row during a bout: ``throw_in`` by each player who may throw in, and
@@ -26,8 +29,8 @@ from vision.cards.facts import CardPlaced, TableCleared
 
 
 class DurakInterpreter:
-    """``CardPlaced`` and ``TableCleared`` in; ``attack``, ``throw_in``, ``transfer``,
-    ``defend``, ``take`` and ``done`` proposals out."""
+    """``CardPlaced`` and ``TableCleared`` in; ``deal``, ``attack``, ``throw_in``,
+    ``transfer``, ``defend``, ``take`` and ``done`` proposals out."""
 
     source = "camera"
 
@@ -50,6 +53,8 @@ class DurakInterpreter:
         return choose([action], match, confidence=1.0, source="panel", frame=None)
 
     def _placed(self, fact: CardPlaced, match: Match) -> list[Proposal]:
+        if fact.zone == "trump":
+            return self._dealt(fact, match)
         if fact.zone != "table":
             return []
         view = match.view()
@@ -73,6 +78,13 @@ class DurakInterpreter:
         if fact.player is not None:
             candidates = [action for action in candidates if action["by"] == fact.player]
         return choose_seen(fact, candidates, match, source=self.source)
+
+    def _dealt(self, fact: CardPlaced, match: Match) -> list[Proposal]:
+        """The trump shown is the deal, when a deal is what the game waits for (the observer
+        reports the trump once a deal; mid-game it is only the card under the stock)."""
+        if not any(action.verb == "deal" for action in match.engine.legal(match.state)):
+            return []
+        return choose_seen(fact, [{"do": "deal", "trump": fact.card}], match, source=self.source)
 
     def _cleared(self, fact: TableCleared, match: Match) -> list[Proposal]:
         view = match.view()

@@ -32,6 +32,16 @@ def legal_players(match: Match, verb: str, state: Any = None) -> list[str]:
     return seen
 
 
+def card_players(fact: Any, match: Match, verb: str) -> list[str]:
+    """Who may have laid the card a fact saw: the player to move, else everyone the engine
+    lets use ``verb`` now (the opening card of a deal); only the fact's seat where it names
+    one."""
+    mover = to_move(match)
+    players = [mover] if mover is not None else legal_players(match, verb)
+    seat = getattr(fact, "player", None)
+    return [player for player in players if seat is None or player == seat]
+
+
 def accepted(match: Match, actions: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The actions the rules accept in the match as it stands (a dry run, nothing recorded)."""
     return [dict(action) for action in actions if match.check(action)[0].accepted]

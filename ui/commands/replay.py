@@ -68,16 +68,23 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _reader(args: argparse.Namespace, meta: dict[str, Any]) -> Any:
-    from ui.commands.eval import make_reader
+    """The reader the recording's family re-runs with: the one asked for, else the one the
+    recording names, else the family's replay reader (the registry's ``rerun_reader``)."""
+    from session.families import Table, family_for
 
-    name = args.reader or meta.get("sources", {}).get("reader") or "classical"
-    return make_reader("dice", name)
+    known = family_for(meta["game"])
+    if not known.can_rerun or known.camera is None:
+        raise CommandError(
+            f"--rerun: a replay cannot re-run the camera of {meta['game']} ({known.name}) yet"
+        )
+    name = args.reader or meta.get("sources", {}).get("reader") or known.rerun_reader
+    try:
+        return known.camera.reader(name, Table.of(meta["game"], meta.get("preset")))
+    except ValueError as error:
+        raise CommandError(str(error)) from None
 
 
 def _interpreter(recording: Any) -> Any:
-    from session.interpreters import family_of, interpreter_for
+    from session.families import interpreter_for
 
-    game = recording.meta["game"]
-    if family_of(game) != "dice":
-        raise CommandError(f"--rerun reads dice only for now; {game} is not a dice game")
-    return interpreter_for(game)
+    return interpreter_for(recording.meta["game"])

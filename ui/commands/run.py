@@ -13,13 +13,11 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from ui.commands import CommandError
-
-SESSIONS_DIR = Path("sessions")
+from ui.commands._common import new_session_path
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -33,6 +31,11 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--panel", default="auto", help="serial port or URL, auto, or none")
     parser.add_argument("--keymap", type=Path, help="the panel's keymap (default: built-in)")
     parser.add_argument("--reader", help="the camera's reader (default: the family's best)")
+    parser.add_argument(
+        "--deck",
+        help="card games: the deck on the table, a profile from 'tableref deck teach' or a "
+        "rendered deck name such as 36-russian (default: the game's deck size)",
+    )
     parser.add_argument(
         "--fps",
         type=float,
@@ -57,7 +60,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     from scoring.engine import OptionsError
     from scoring.registry import UnknownGame
-    from session.interpreters import family_of, interpreter_for
+    from session.families import interpreter_for
     from session.journal import Journal, JournalError
     from session.live import FrameTap, LiveSession
 
@@ -67,17 +70,17 @@ def run(args: argparse.Namespace) -> int:
     if not 0.0 <= args.confirm_below <= 1.0:
         raise CommandError(f"--confirm-below must be in [0, 1], got {args.confirm_below}")
     _check_sources(args)
+    perception = _perception(args)
     try:
-        family = family_of(args.game)
         journal = Journal.create(
-            args.journal or _new_session_path(args.game), args.game, players, args.preset
+            args.journal or new_session_path(args.game), args.game, players, args.preset
         )
     except (UnknownGame, OptionsError, JournalError) as error:
         raise CommandError(str(error)) from None
     session = LiveSession(journal, interpreter_for(args.game), confirm_below=args.confirm_below)
     tap = FrameTap()
     try:
-        sources = _sources(args, session, tap, family)
+        sources = _sources(args, session, tap, perception)
         print(f"recording to {journal.path}", flush=True)
         if args.headless:
             return _headless(args, session, sources)
@@ -97,27 +100,41 @@ def _check_sources(args: argparse.Namespace) -> None:
         raise CommandError("run: no camera and no panel: nothing to listen to (add --seconds)")
 
 
-def _sources(args: argparse.Namespace, session: Any, tap: Any, family: str | None) -> list[Any]:
-    from session.sources import PanelWorker, camera_worker, is_live, open_panel, perception_for
+def _perception(args: argparse.Namespace) -> Any:
+    """The camera's perception (None: no camera), made before a journal file is: a reader or a
+    deck the game's family cannot use is an error; a family with no camera yet is a warning,
+    and the panel and the operator referee."""
+    if args.camera == "none":
+        return None
+    from scoring.engine import OptionsError
+    from scoring.registry import UnknownGame
+    from session.families import NoCamera, perception_for
+
+    try:
+        return perception_for(args.game, args.reader, args.preset, args.deck)
+    except NoCamera as error:
+        print(f"warning: {error}; refereeing from the panel and the operator", file=sys.stderr)
+        return None
+    except (ValueError, UnknownGame, OptionsError) as error:
+        raise CommandError(str(error)) from None
+
+
+def _sources(args: argparse.Namespace, session: Any, tap: Any, perception: Any) -> list[Any]:
+    from session.sources import PanelWorker, camera_worker, is_live, open_panel
 
     sources: list[Any] = []
-    if args.camera != "none":
-        try:
-            perception = perception_for(family, args.reader, game=args.game, preset=args.preset)
-        except ValueError as error:
-            print(f"warning: {error}; refereeing from the panel and the operator", file=sys.stderr)
-        else:
-            paced = args.fps > 0
-            sources.append(
-                camera_worker(
-                    session,
-                    args.camera,
-                    perception,
-                    tap,
-                    realtime=paced and not is_live(args.camera),
-                    fps=args.fps if paced else None,
-                )
+    if perception is not None:
+        paced = args.fps > 0
+        sources.append(
+            camera_worker(
+                session,
+                args.camera,
+                perception,
+                tap,
+                realtime=paced and not is_live(args.camera),
+                fps=args.fps if paced else None,
             )
+        )
     if args.panel != "none":
         from hardware.keymap import KeymapError
         from ui.commands.panel import EMULATOR_GLOB
@@ -157,9 +174,3 @@ def _windows(args: argparse.Namespace, session: Any, tap: Any, sources: list[Any
             f"the windows cannot open ({error}): install the [ui] extra, or use --headless"
         ) from None
     return run_windows(session, tap, lang=args.lang, sources=sources)
-
-
-def _new_session_path(game: str) -> Path:
-    """``sessions/<UTC time>-<game>.sqlite``, as ``tableref play`` names its sessions."""
-    SESSIONS_DIR.mkdir(exist_ok=True)
-    return SESSIONS_DIR / f"{datetime.now(UTC):%Y%m%dT%H%M%SZ}-{game}.sqlite"

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from scoring.registry import game
 from scoring.verdicts import Kind, Verdict
+from session.families import family_for
 from ui.qt.entries import entry_text, sheet_titles, with_card_symbols
 from ui.qt.i18n import Language, text
 from ui.qt.views import GameView, create_view, style
@@ -25,8 +26,6 @@ from ui.qt.views import GameView, create_view, style
 BANNER_MS = 5000  # how long a foul or illegal-move banner stays without a new entry
 RECENT = 3  # journal entries shown for the players to confirm
 BANNER_KINDS = (Kind.ILLEGAL, Kind.FOUL)  # the first present sets the banner's colour
-#: Games whose verdict texts name cards (``6C``), shown with suit symbols on the banner.
-CARD_ENGINES = ("scoring.durak.", "scoring.card_games.")
 
 SHEET = f"""
 QWidget#audience {{ background: {style.FELT.name()}; }}
@@ -141,7 +140,8 @@ class AudienceDisplay(QWidget):
             self.middle.removeWidget(self.game_view)
             self.game_view.deleteLater()
         self.game_id = game_id
-        self._card_game = game(game_id).engine.startswith(CARD_ENGINES)
+        # verdict texts of a card family name cards (``6C``): the banner shows suit symbols
+        self._card_game = family_for(game_id).shows == "cards"
         self.game_view = create_view(game_id, self)
         self.middle.addWidget(self.game_view)
         self.hide_banner()

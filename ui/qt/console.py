@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from scoring.actions import CORRECT, ActionError
 from scoring.registry import game as game_info
 from scoring.verdicts import Verdict
-from session.interpreters import interpreter_for
+from session.families import interpreter_for
 from session.live import (
     Confirm,
     Correct,
@@ -43,7 +43,6 @@ from session.live import (
     Submit,
     Undo,
 )
-from ui.cli import CliError, read_action
 from ui.qt.console_camera import CameraView
 from ui.qt.console_editor import ActionEditor
 from ui.qt.console_rows import JudgedRow, action_text, fold_rows, mark_revisions, verdicts_text
@@ -60,6 +59,7 @@ from ui.qt.console_view import swap_view
 from ui.qt.i18n import Language
 from ui.qt.views.sheet import ScoresView
 from ui.sheet_text import state_line
+from ui.short_form import CliError, read_action
 
 #: The sources whose connection state is always shown, in this order.
 WATCHED_SOURCES = ("camera", "panel")

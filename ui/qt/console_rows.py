@@ -18,7 +18,7 @@ from scoring.match import Match
 from scoring.registry import create_engine
 from scoring.verdicts import Verdict
 from session.journal import JournalRow
-from ui.cli import describe
+from ui.short_form import describe
 
 
 @dataclass(frozen=True)

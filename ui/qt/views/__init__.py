@@ -1,16 +1,20 @@
-"""One view per game family, picked by the engine module the game's preset file names.
+"""One view per game family, by the view name the family registry gives
+(:mod:`session.families`, ``Family.view``).
 
 ``create_view(game_id)`` is all a window needs: a dice game gets the sheet-and-dice view, Durak
-its table, the dominoes games their chain, the carom games the table diagram, Deberts and the
-card game 1000 their sheet with running totals and the trick, and any other game the score
-sheet (:class:`ScoresView`), so a new game always has a display.
+its table, the dominoes games their chain, the carom games the table diagram, the trick games
+(Deberts, the card game 1000, Nine-card Don) their sheet with running totals and the trick,
+and the other families the score sheet (:class:`ScoresView`).  The registry names views
+rather than holding their classes because it lives in ``session``, which may not import
+``ui`` (the package map); :data:`VIEWS` is the ui's half of it, and a test checks that every
+family's view name is here.
 """
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
 
-from scoring.registry import game
+from session.families import family_for
 from ui.qt.views.base import GameView
 from ui.qt.views.card_sheet import CardSheetView
 from ui.qt.views.dice import DiceView
@@ -20,17 +24,18 @@ from ui.qt.views.glyph import Glyph
 from ui.qt.views.sheet import ScoresView
 from ui.qt.views.skittles import SkittlesView
 
-#: Engine module prefixes (``engine:`` in the preset file) to views; the first match wins.
-FAMILIES: tuple[tuple[str, type[GameView]], ...] = (
-    ("scoring.dice.", DiceView),
-    ("scoring.durak.", DurakView),
-    ("scoring.dominoes.engine", DominoView),
-    ("scoring.carom.", SkittlesView),
-    ("scoring.card_games.deberts", CardSheetView),
-    ("scoring.card_games.thousand", CardSheetView),
-)
+#: The families' view names (``Family.view``) to the views that draw them.
+VIEWS: dict[str, type[GameView]] = {
+    "dice": DiceView,
+    "durak": DurakView,
+    "dominoes": DominoView,
+    "skittles": SkittlesView,
+    "card_sheet": CardSheetView,
+    "scores": ScoresView,
+}
 
 __all__ = [
+    "VIEWS",
     "CardSheetView",
     "DiceView",
     "DominoView",
@@ -46,8 +51,7 @@ __all__ = [
 
 def view_class(game_id: str) -> type[GameView]:
     """The view for a game of the catalogue (``UnknownGame`` for a name it does not hold)."""
-    engine = game(game_id).engine
-    return next((view for prefix, view in FAMILIES if engine.startswith(prefix)), ScoresView)
+    return VIEWS[family_for(game_id).view]
 
 
 def create_view(game_id: str, parent: QWidget | None = None) -> GameView:

@@ -1,0 +1,112 @@
+"""What the command modules share: the ``--lang`` and player arguments, the session file's name,
+text columns, writing to a file or stdout, and the referee's words for verdicts and sheets."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from scoring.match import Match, Outcome
+from scoring.verdicts import Verdict
+from ui.sheet_text import LANGS, render_sheet, winner_line
+
+SESSIONS_DIR = Path("sessions")
+
+
+#: What a malformed scenario can still raise past :mod:`scoring.scenario`'s own checks
+#: (``game: [yahtzee]`` is a TypeError there); a user's file must never crash ``tableref``.
+SCENARIO_CRASHES = (TypeError, ValueError, AttributeError, KeyError)
+
+
+def add_lang(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", choices=LANGS, default="en", help="language of the texts")
+
+
+def players_list(text: str) -> list[str]:
+    """``Anna,Boris`` as names; empty or repeated names are refused before anything starts."""
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise argparse.ArgumentTypeError(f"every player needs a name, got {text!r}")
+    if len(set(names)) != len(names):
+        raise argparse.ArgumentTypeError(f"player names must differ, got {text!r}")
+    return names
+
+
+def option_pair(text: str) -> tuple[str, Any]:
+    """``KEY=VALUE`` with the value read as YAML, so ``true``, ``250`` and ``full`` mean what a
+    preset file would mean by them."""
+    key, equals, value = text.partition("=")
+    if not equals or not key.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE, e.g. information=full")
+    try:
+        return key.strip(), yaml.safe_load(value) if value.strip() else ""
+    except yaml.YAMLError:
+        return key.strip(), value
+
+
+def columns(table: Sequence[Sequence[str]]) -> str:
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+    return "\n".join(
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        for row in table
+    )
+
+
+def source_text(source: str, confidence: float | None, frame: int | None) -> str:
+    """Where a row came from, with the camera's confidence and frame when there are any."""
+    parts = [source]
+    if confidence is not None:
+        parts.append(f"{confidence:.2f}")
+    if frame is not None:
+        parts.append(f"frame {frame}")
+    return " ".join(parts)
+
+
+def json_text(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def write_out(text: str, output: Path | None, what: str) -> None:
+    """Text to stdout, or to the ``-o`` file with a line saying what went where."""
+    if output is None:
+        sys.stdout.write(text)
+        return
+    output.write_text(text, encoding="utf-8")
+    print(f"wrote {what} to {output}")
+
+
+def new_session_path(game: str) -> Path:
+    """``sessions/<UTC time>-<game>.sqlite``: sortable, and unique at one session a second."""
+    SESSIONS_DIR.mkdir(exist_ok=True)
+    return SESSIONS_DIR / f"{datetime.now(UTC):%Y%m%dT%H%M%SZ}-{game}.sqlite"
+
+
+def verdict_text(verdict: Verdict, lang: str) -> str:
+    return verdict.ru if lang == "ru" else verdict.en
+
+
+def refusal_text(outcome: Outcome, lang: str) -> str:
+    """Why an action was refused: the referee's own words where there is a verdict."""
+    if outcome.verdicts:
+        return verdict_text(outcome.verdicts[0], lang)
+    return str(outcome.error)
+
+
+def sheet_text(match: Match, lang: str) -> str:
+    """The engine's score sheet as a text table, with the winner once the game is over."""
+    text = render_sheet(match.engine.score_sheet(match.state), lang)
+    view = match.view()
+    return f"{text}\n{winner_line(view, lang)}" if view["over"] else text
+
+
+def say_error(message: str) -> None:
+    """One ``error:`` line on stderr, after whatever stdout holds so a transcript stays in order."""
+    sys.stdout.flush()
+    print(f"error: {message}", file=sys.stderr)

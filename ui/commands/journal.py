@@ -1,0 +1,93 @@
+"""``tableref journal show|export|import``: a session journal's details, rows and sheet; the
+session as a scenario; a scenario's actions into a new journal."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from scoring.engine import OptionsError
+from scoring.registry import UnknownGame
+from scoring.scenario import ScenarioError, load
+from session.journal import Journal
+from ui.commands._common import (
+    SCENARIO_CRASHES,
+    add_lang,
+    columns,
+    json_text,
+    sheet_text,
+    source_text,
+    write_out,
+)
+from ui.sheet_text import state_line
+from ui.short_form import CliError
+
+
+def register(commands: argparse._SubParsersAction[Any]) -> None:
+    journal = commands.add_parser("journal", help="show, export or import a session journal")
+    actions = journal.add_subparsers(title="actions", metavar="ACTION", required=True)
+    show = actions.add_parser("show", help="the session's details, actions and score sheet")
+    show.add_argument("file", type=Path, metavar="FILE")
+    add_lang(show)
+    show.set_defaults(run=cmd_journal_show)
+    export = actions.add_parser("export", help="the session as a scenario (YAML)")
+    export.add_argument("file", type=Path, metavar="FILE")
+    export.add_argument("-o", "--output", type=Path, help="write here instead of stdout")
+    export.set_defaults(run=cmd_journal_export)
+    imports = actions.add_parser("import", help="a scenario's actions into a new journal")
+    imports.add_argument("scenario", type=Path, metavar="SCENARIO")
+    imports.add_argument("--journal", type=Path, required=True, help="the new journal file")
+    imports.set_defaults(run=cmd_journal_import)
+
+
+def cmd_journal_show(args: argparse.Namespace) -> int:
+    with Journal.open(args.file) as journal:
+        rows = journal.rows()
+        details = [
+            ("journal", str(journal.path)),
+            ("game", f"{journal.game} (preset {journal.preset})"),
+            ("players", ", ".join(journal.players)),
+            ("actions", str(len(rows))),
+        ]
+        if journal.options:
+            details.append(("options", json.dumps(journal.options, ensure_ascii=False)))
+        print(columns(details))
+        print()
+        table = [("#", "time", "source", "action")]
+        table += [
+            (
+                str(row.seq),
+                row.at,
+                source_text(row.source, row.confidence, row.frame),
+                json_text(row.action),
+            )
+            for row in rows
+        ]
+        print(columns(table))
+        print()
+        print(sheet_text(journal.match, args.lang))
+        if not journal.view()["over"]:
+            print(state_line(journal.view(), args.lang))
+    return 0
+
+
+def cmd_journal_export(args: argparse.Namespace) -> int:
+    with Journal.open(args.file) as journal:
+        scenario = journal.to_scenario()
+    write_out(scenario.to_yaml(), args.output, f"{len(scenario.steps)} actions")
+    return 0
+
+
+def cmd_journal_import(args: argparse.Namespace) -> int:
+    try:
+        journal = Journal.from_scenario(load(args.scenario), args.journal)
+    except ScenarioError:
+        raise  # names the file already
+    except (UnknownGame, OptionsError, *SCENARIO_CRASHES) as error:
+        raise CliError(f"{args.scenario}: {error}") from None
+    with journal:
+        count = len(journal.match.entries)
+    print(f"imported {count} actions from {args.scenario} into {args.journal}")
+    return 0

@@ -1,0 +1,126 @@
+"""``tableref sheet``, ``tableref hint`` and ``tableref shot``: a journalled session's score
+sheet (text, CSV, JSON), what each open row would score now, and one shot record judged without
+recording it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from scoring.actions import ActionError, action_from_json
+from scoring.match import Match
+from scoring.registry import create_engine
+from session.journal import Journal
+from ui.commands._common import (
+    add_lang,
+    players_list,
+    refusal_text,
+    sheet_text,
+    verdict_text,
+    write_out,
+)
+from ui.sheet_text import FORMATS, hint_lines, sheet_csv, sheet_json, state_line
+from ui.short_form import CliError
+
+
+def register(commands: argparse._SubParsersAction[Any]) -> None:
+    sheet = commands.add_parser("sheet", help="the score sheet of a journaled session")
+    sheet.add_argument("file", type=Path, metavar="SESSION", help="a journal file")
+    sheet.add_argument("--format", choices=FORMATS, default="text", help="text, csv or json")
+    sheet.add_argument("-o", "--output", type=Path, help="write here instead of stdout")
+    add_lang(sheet)
+    sheet.set_defaults(run=cmd_sheet)
+
+    shot = commands.add_parser(
+        "shot", help="judge one shot record (JSON) without recording it: a disputed shot"
+    )
+    shot.add_argument("record", type=Path, metavar="RECORD", help="a JSON file, or - for stdin")
+    shot.add_argument("game", nargs="?", metavar="GAME", help="judge on a new game of GAME")
+    shot.add_argument("--preset", help="a preset of the game (its default if omitted)")
+    shot.add_argument("--players", type=players_list, help="comma-separated names: Anna,Boris")
+    shot.add_argument("--journal", type=Path, help="judge at the point this session has reached")
+    add_lang(shot)
+    shot.set_defaults(run=cmd_shot)
+
+    hint = commands.add_parser("hint", help="what each open row would score with the dice now")
+    hint.add_argument("file", type=Path, metavar="SESSION", help="a journal file")
+    add_lang(hint)
+    hint.set_defaults(run=cmd_hint)
+
+
+def cmd_sheet(args: argparse.Namespace) -> int:
+    with Journal.open(args.file) as journal:
+        if args.format == "text":
+            text = sheet_text(journal.match, args.lang) + "\n"
+        else:
+            sheet = journal.match.engine.score_sheet(journal.match.state)
+            text = sheet_csv(sheet, args.lang) if args.format == "csv" else sheet_json(sheet) + "\n"
+    write_out(text, args.output, f"the {args.format} sheet")
+    return 0
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    with Journal.open(args.file) as journal:
+        engine, state = journal.match.engine, journal.match.state
+        view = journal.view()
+        candidates = getattr(engine, "candidates", None)
+        if candidates is None:
+            raise CliError(f"{journal.game} keeps no score sheet with rows to choose from")
+        if view["over"]:
+            raise CliError(f"{args.file}: the game is over")
+        rows = candidates(state)
+        print(state_line(view, args.lang))
+        if not rows:
+            raise CliError(f"{view['turn']} has not thrown yet: there is nothing to write")
+        print("\n".join(hint_lines(rows, args.lang)))
+    return 0
+
+
+def cmd_shot(args: argparse.Namespace) -> int:
+    """Judge one recorded action (a shot record) as the referee would, changing nothing.
+
+    The record is judged at the point a journaled session has reached, or on a new game; a
+    record without ``by`` is taken as the shot of whoever is to play.
+    """
+    raw = _read_record(args.record)
+    if args.journal is not None:
+        if args.game or args.players:
+            raise CliError("shot: give either --journal or GAME --players, not both")
+        with Journal.open(args.journal) as journal:
+            return _judge(journal.match, raw, args.lang)
+    if not args.game or not args.players:
+        raise CliError("shot: name a --journal, or a GAME and --players to judge on a new game")
+    match = Match(create_engine(args.game, args.preset), args.players)
+    return _judge(match, raw, args.lang)
+
+
+def _read_record(path: Path) -> dict[str, Any]:
+    """A JSON object from a file or stdin, with the file named in every complaint."""
+    try:
+        text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise CliError(f"{path}: not a text file (a shot record is JSON)") from None
+    try:
+        raw = action_from_json(text)
+    except ActionError as error:
+        raise CliError(f"{path}: {error}") from None
+    if not isinstance(raw, dict):
+        raise CliError(f"{path}: a shot record is a JSON object, got {type(raw).__name__}")
+    return raw
+
+
+def _judge(match: Match, raw: dict[str, Any], lang: str) -> int:
+    """Print the verdicts a record would get now, or why it is refused (exit status 1)."""
+    view = match.view()
+    if "by" not in raw and view["turn"] is not None:
+        raw = {**raw, "by": view["turn"]}
+    outcome, state = match.check(raw)
+    if not outcome.accepted:
+        print(f"refused: {refusal_text(outcome, lang)}")
+        return 1
+    for verdict in outcome.verdicts:
+        print(verdict_text(verdict, lang))
+    print(state_line(match.engine.view(state), lang))
+    return 0

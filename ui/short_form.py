@@ -1,0 +1,122 @@
+"""The typed short form of actions, one module for the command line and the Qt console.
+
+At the ``play`` prompt and in the console's entry line an action is JSON or ``[Player:] verb
+words``: the words fill the verb's one required field (``roll 1 3 4 5 6``, ``score chance``),
+a verb without fields is one word (``stop``), a verb with several fields takes ``field=value``
+words (``bid quantity=5 face=3``, lists with commas).  :func:`describe` writes an action the
+same way back (the referee reading it out).  A typing mistake is a :class:`CliError`, one
+``error:`` line, never a traceback.  The command line (:mod:`ui.cli`, ``ui.commands``) and the
+console (:mod:`ui.qt.console`) both import this module, and it imports neither.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scoring.actions import JOURNAL_VERBS, FieldType, Verb, action_from_json
+from ui.commands import CommandError
+
+
+class CliError(CommandError):
+    """A mistake the user can fix; reported as one ``error:`` line, never as a traceback."""
+
+
+COMMANDS = ("sheet", "help", "quit")
+
+
+def read_action(line: str, verbs: Mapping[str, Verb], turn: str | None, over: bool = False) -> Any:
+    """One typed line as a raw action: JSON as written, or ``[Player:] verb words...``.
+
+    The player defaults to whose turn it is; the words fill the verb's one required field
+    (for ``undo``, its optional target), read by that field's own ``from_words``.
+    """
+    if line.startswith("{"):
+        return action_from_json(line)
+    who, colon, rest = line.partition(":")
+    who = who.strip()
+    if not colon:
+        who, rest = "", line
+    elif not who:
+        raise CliError("a player's name goes before ':', e.g. 'Boris: roll 1 2 3 4 5'")
+    words = rest.split()
+    if not words:
+        raise CliError(f"what does {who} do? e.g. '{who}: roll 1 2 3 4 5'")
+    known = {**verbs, **JOURNAL_VERBS}
+    verb = known.get(words[0].lower())
+    if verb is None:
+        raise CliError(
+            f"unknown verb {words[0]!r}; verbs: {', '.join(known)}; commands: {', '.join(COMMANDS)}"
+        )
+    action: dict[str, Any] = {"do": verb.name}
+    if who or verb.needs_player:
+        if not (who or turn):
+            if over:
+                raise CliError("the game is over: 'undo' takes back the last action, 'quit' leaves")
+            raise CliError(f"nobody is to play yet: name the player, e.g. 'Anna: {verb.name}'")
+        action["by"] = who or turn
+    if not verb.fields:
+        if words[1:]:
+            raise CliError(f"{verb.name} takes no words: type just '{verb.name}'")
+        return action
+    if any("=" in word for word in words[1:]):
+        return {**action, **_named_fields(verb, words[1:])}
+    if not words[1:] and not verb.required:
+        return action  # every field optional: the bare verb (a `deal` of hand sizes only)
+    name, field = _word_field(verb)
+    if words[1:] or name in verb.required:
+        action[name] = field.from_words(name, words[1:])
+    return action
+
+
+def _named_fields(verb: Verb, words: Sequence[str]) -> dict[str, Any]:
+    """``field=value`` words (``bid quantity=5 face=3``), each read by its field's own parser;
+    a list is written with commas (``faces=3,2``)."""
+    fields: dict[str, Any] = {}
+    for word in words:
+        name, equals, value = word.partition("=")
+        if not equals or name not in verb.fields:
+            raise CliError(
+                f"{word!r}: {verb.name} takes {', '.join(f'{n}=...' for n in verb.fields)}"
+            )
+        fields[name] = verb.fields[name].from_words(name, value.split(","))
+    return fields
+
+
+def _word_field(verb: Verb) -> tuple[str, FieldType]:
+    """The one field a short form fills: the verb's single required field, or its only field."""
+    names = list(verb.required) or list(verb.fields)
+    if len(names) != 1:
+        fields = ", ".join(f'"{name}": ...' for name in verb.fields)
+        named = " ".join(f"{name}=..." for name in verb.fields)
+        example = f'{{"do": "{verb.name}", {fields}}}'
+        raise CliError(f'type {verb.name} as "{verb.name} {named}" or as JSON: {example}')
+    return names[0], verb.fields[names[0]]
+
+
+def describe(action: Mapping[str, Any]) -> str:
+    """An action as the referee reads it out: ``Anna: roll 3 4 4 6 2``."""
+    args = {
+        key: value
+        for key, value in action.items()
+        if key not in ("do", "by") and value not in ([], {}, None)  # a shot's empty lists
+    }
+    text = f"{action['do']} {words(args)}".strip()
+    return f"{action['by']}: {text}" if action.get("by") else text
+
+
+def words(args: Mapping[str, Any]) -> str:
+    """An action's arguments as typed at the prompt: the first bare, any others after their
+    names (``5 kept 1 2 3 4``); lists as space-separated words, nested actions as JSON."""
+    parts = []
+    for index, (name, value) in enumerate(args.items()):
+        if index:
+            parts.append(name)
+        if isinstance(value, Mapping):
+            parts.append(json.dumps(value, ensure_ascii=False))
+        elif isinstance(value, list | tuple):
+            parts.append(" ".join(map(str, value)))
+        else:
+            parts.append(str(value))
+    return " ".join(parts)
