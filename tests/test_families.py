@@ -103,7 +103,7 @@ def test_the_durak_camera_is_the_card_reader_and_the_card_observer() -> None:
     perception = perception_for("durak")
     assert isinstance(perception, CardPerception)
     assert isinstance(perception.observer, CardObserver) and perception.observer.game == "durak"
-    assert perception.reader.name == "learned"
+    assert perception.reader.name == "combined"
     assert int((~perception.reader.corners.mask).sum()) == 36 + 1  # the preset's deck, blank
     camera = family("durak").camera
     assert camera is not None
@@ -156,7 +156,7 @@ def test_tableref_run_durak_takes_the_camera(bare_table: Path, tmp_path, capsys)
 @pytest.mark.parametrize(
     ("more", "said"),
     [
-        (["--reader", "pips"], "error: unknown cards reader 'pips' (readers: learned, template"),
+        (["--reader", "pips"], "error: unknown cards reader 'pips' (readers: combined, detector"),
         (["--deck", "54-klingon"], "error: '54-klingon': a deck name is SIZE[-ALPHABET][-STYLE]"),
     ],
 )

@@ -13,9 +13,12 @@ import pytest
 
 from ui.commands import CommandError
 from ui.commands._cards import eval_cards
+from vision.cards.combined import OVERRULE, CombinedCards
 from vision.cards.deck import resolve_deck
-from vision.cards.detector import DetectorCards, outline, stack
+from vision.cards.detector import outline, stack
+from vision.cards.face_classifier import RANK_CLASSES
 from vision.cards.reader import CardReading
+from vision.cards.readers import combined, detector
 from vision.cards.real import (
     VocError,
     evaluate_real_cards,
@@ -140,11 +143,13 @@ def test_the_card_showing_its_whole_outline_lies_on_top() -> None:
 
 
 @needs_real
-def test_the_detector_reads_real_photos_it_never_saw() -> None:
-    """Twelve of the held-out photos (every fifth of the held-out fold): the whole fold reads
-    97 % or more (closing note of issue 21); this short version keeps a margin."""
+@pytest.mark.parametrize("make", [detector, combined])
+def test_the_readers_read_real_photos_they_never_saw(make) -> None:
+    """Twelve of the held-out photos (every fifth of the held-out fold).  The whole fold reads
+    93-94 % (closing note of issue 21), the corner reader 30 %; this short version keeps a
+    margin below the whole fold's score."""
     photos = labelled_photos(REAL, "held")[::5]
-    reader = DetectorCards(resolve_deck("52"))
+    reader = make(resolve_deck("52"))
     right = labelled = extra = 0
     for path in photos:
         truth = read_voc(path.with_suffix(".xml"))
@@ -159,5 +164,45 @@ def test_the_detector_reads_real_photos_it_never_saw() -> None:
             right += any(rank_of(r.card) == card.rank for r in hit)
         extra += max(0, len(found) - len(truth))
     assert labelled >= 15
-    assert right >= 0.85 * labelled
+    assert right >= 0.8 * labelled
     assert extra <= 0.1 * labelled
+
+
+def test_the_combined_reader_keeps_the_corner_reading_unless_the_face_rules_it_out() -> None:
+    """A corner reading the face classifier does not rule out stands (with its cover), one it
+    rules out gives way to the detector's reading, a detector reading alone stands."""
+    whole = ((0.0, 0.0), (80.0, 0.0), (80.0, 112.0), (0.0, 112.0))
+
+    def reading(card: str, x: float, cover: str | None = None) -> CardReading:
+        box = Box(x, 0, 80, 112)
+        return CardReading(card, box, tuple((a + x, b) for a, b in whole), box, 0.95, cover)
+
+    def ranks(**probs: float) -> np.ndarray:
+        out = np.zeros(len(RANK_CLASSES), np.float32)
+        for rank, p in probs.items():
+            out[RANK_CLASSES.index(rank.lstrip("r"))] = p
+        return out
+
+    @dataclass
+    class Corners:
+        name = "corners"
+
+        def read(self, image: np.ndarray) -> list[CardReading]:
+            return [reading("QS", 0, cover="9H"), reading("9H", 200)]
+
+    @dataclass
+    class Found:
+        def read_scored(self, image: np.ndarray) -> list:
+            suits = np.full(4, 0.25, np.float32)
+            return [
+                (reading("KS", 0), ranks(K=0.9, Q=OVERRULE * 2), suits),  # Q not ruled out
+                (reading("10H", 200), ranks(r10=0.99, r9=OVERRULE / 2), suits),  # 9 ruled out
+                (reading("AC", 400), ranks(A=0.99), suits),
+            ]
+
+    merged = CombinedCards(resolve_deck("52"), Corners(), Found()).read(np.zeros((4, 4, 3)))  # type: ignore[arg-type]
+    assert sorted((r.card, r.covered_by) for r in merged) == [
+        ("10H", None),
+        ("AC", None),
+        ("QS", "10H"),
+    ]

@@ -128,6 +128,11 @@ class DetectorCards:
         return face_classifier.crop(image, box), tables[:TABLE_CROPS]
 
     def read(self, image: np.ndarray) -> list[CardReading]:
+        return stack([reading for reading, _, _ in self.read_scored(image)])
+
+    def read_scored(self, image: np.ndarray) -> list[tuple[CardReading, np.ndarray, np.ndarray]]:
+        """Each card read (``covered_by`` not set yet) with the classifier's probabilities over
+        RANK_CLASSES and over SUITS, which the combined reader weighs other readings by."""
         net = self._classifier()
         proposals = self.propose(image)
         crops = [face_classifier.crop(image, box) for box, _ in proposals]
@@ -138,6 +143,7 @@ class DetectorCards:
         ranks = (ranks[: len(crops)] + ranks[len(crops) :]) / 2
         suits = (suits[: len(crops)] + suits[len(crops) :]) / 2
         readings: list[CardReading] = []
+        scored = []
         for (box, sure), rank_p, suit_p in zip(proposals, ranks, suits, strict=True):
             if rank_p[face_classifier.NONE] >= NONE_SHARE:
                 continue
@@ -147,9 +153,9 @@ class DetectorCards:
             confidence = sure * share
             if confidence < MIN_CONFIDENCE:
                 continue
-            quad = outline(image, box)
-            readings.append(CardReading(code, box, quad, box, confidence))
-        return stack(readings)
+            readings.append(CardReading(code, box, outline(image, box), box, confidence))
+            scored.append((readings[-1], rank_p, suit_p))
+        return scored
 
     def _best_card(self, rank_p: np.ndarray, suit_p: np.ndarray) -> tuple[str, float]:
         """The likeliest card of the deck: rank and suit probabilities multiplied."""

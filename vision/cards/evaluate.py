@@ -5,7 +5,8 @@ Cards are scored in two groups, because overlap is what makes cards hard: *fully
 (nothing on them, both index corners in view) and *overlapped* (a card on them, the trump under
 the stock, or one index hidden by a hand); a card with no index in view is not expected to be
 read and is only counted.  A reading matches a labelled card when their outlines overlap
-(IoU >= :data:`MATCH_IOU`); a labelled card is read right when its match names the same card.
+(IoU >= :data:`MATCH_IOU`, with the whole card's box or with the box of its part in view); a
+labelled card is read right when its match names the same card.
 Readings matching nothing are *extra*.  Look-alike ranks (6/9, A/4, Q/A = Д/Т in Russian
 decks) get their own confusion counts, and ``covered_by`` is checked for matched cards.
 """
@@ -139,11 +140,16 @@ def evaluate_cards(reader: CardsReader, folder: Path | str, limit: int | None = 
 
 def score_scene(report: CardReport, truth: list[dict], readings: list[CardReading]) -> None:
     report.images += 1
-    boxes = [Box(*card["box"]) for card in truth]
+    # A reader may box a covered card whole (from its index and the card's size) or box the
+    # part of it in view (as real photos are labelled): either matches.
+    boxes = [
+        [Box(*card["box"])] + ([Box(*card["visible_box"])] if card.get("visible_box") else [])
+        for card in truth
+    ]
     pairs = []
-    for t, box in enumerate(boxes):
+    for t, ways in enumerate(boxes):
         for r, reading in enumerate(readings):
-            overlap = box.iou(reading.box)
+            overlap = max(box.iou(reading.box) for box in ways)
             if overlap >= MATCH_IOU:
                 pairs.append((overlap, t, r))
     matched: dict[int, int] = {}

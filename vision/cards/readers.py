@@ -1,6 +1,9 @@
 """The card readers by name, for ``tableref detect cards`` / ``eval cards`` and the session.
 
-All share the corner finder and differ in how a corner is read: ``learned`` by the small CNN
+``detector`` finds cards with a learned detector and reads each with a face classifier
+(:mod:`vision.cards.detector`; it reads real photos); ``combined`` merges it with ``learned``
+(:mod:`vision.cards.combined`).  The others share the corner finder and
+differ in how a corner is read: ``learned`` by the small CNN
 trained on rendered scenes of several deck styles, ``template`` by correlation against the deck
 profile's own templates (rendered, or taught from photos of a real deck), ``adapted`` by the
 CNN fine-tuned on those templates when the reader is made (teach mode's reader; seconds).
@@ -35,10 +38,22 @@ def detector(profile: DeckProfile) -> CardsReader:
     return DetectorCards(profile)
 
 
+def combined(profile: DeckProfile) -> CardsReader:
+    from vision.cards.combined import CombinedCards
+    from vision.cards.detector import DetectorCards
+
+    return CombinedCards(profile, learned(profile), DetectorCards(profile))
+
+
 READERS: dict[str, Callable[[DeckProfile], CardsReader]] = {
+    "combined": combined,
     "detector": detector,
     "learned": learned,
     "template": template,
     "adapted": adapted,
 }
-DEFAULT = "learned"
+#: What ``detect cards``, ``eval cards`` and a live table read with: the combined reader, the
+#: best on real photos and on rendered tables alike (held-out real photos: 94.2 % against 93.3 %
+#: for ``detector`` and 29.8 % for ``learned``; held-out rendered style: 99-100 % as ``learned``),
+#: and it keeps the corner reader's outlines and covers the layout facts need.
+DEFAULT = "combined"
