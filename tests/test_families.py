@@ -104,7 +104,9 @@ def test_the_durak_camera_is_the_card_reader_and_the_card_observer() -> None:
     assert isinstance(perception, CardPerception)
     assert isinstance(perception.observer, CardObserver) and perception.observer.game == "durak"
     assert perception.reader.name == "combined"
-    assert int((~perception.reader.corners.mask).sum()) == 36 + 1  # the preset's deck, blank
+    corners = perception.reader.corners.corners  # the combined reader's corner reader
+    assert int((~corners.mask).sum()) == 36 + 1  # the preset's deck, blank
+    assert len(perception.reader.detector.codes) == 36
     camera = family("durak").camera
     assert camera is not None
     with pytest.raises(ValueError, match=r"unknown cards reader .pips..*learned"):
