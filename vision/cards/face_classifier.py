@@ -19,6 +19,7 @@ import numpy as np
 import torch
 from torch import nn
 
+from vision.cards.nets import conv_block, load_weights, to_tensor
 from vision.cards.real import RANKS
 from vision.types import Box
 
@@ -57,15 +58,9 @@ class FaceNet(nn.Module):
     def __init__(self) -> None:
         super().__init__()
 
-        def block(cin: int, cout: int) -> nn.Sequential:
-            return nn.Sequential(
-                nn.Conv2d(cin, cout, 3, padding=1, bias=False),
-                nn.BatchNorm2d(cout),
-                nn.ReLU(inplace=True),
-                nn.MaxPool2d(2),
-            )
-
-        self.features = nn.Sequential(block(3, 16), block(16, 32), block(32, 64), block(64, 96))
+        self.features = nn.Sequential(
+            conv_block(3, 16), conv_block(16, 32), conv_block(32, 64), conv_block(64, 96)
+        )
         self.head = nn.Sequential(
             nn.Flatten(),
             nn.Dropout(0.3),
@@ -80,23 +75,8 @@ class FaceNet(nn.Module):
         return self.rank(features), self.suit(features)
 
 
-def to_tensor(crops: Sequence[np.ndarray]) -> torch.Tensor:
-    """BGR uint8 crops to a batch, each standardised on its own (light and stock vary)."""
-    batch = np.stack(crops).astype(np.float32).transpose(0, 3, 1, 2)
-    mean = batch.mean(axis=(1, 2, 3), keepdims=True)
-    std = batch.std(axis=(1, 2, 3), keepdims=True) + 8.0
-    return torch.from_numpy((batch - mean) / std)
-
-
 def load(path: Path = WEIGHTS) -> FaceNet:
-    if not path.is_file():
-        raise FileNotFoundError(
-            f"{path}: no card face classifier weights (run scripts/train_cards_faces.py)"
-        )
-    net = FaceNet()
-    net.load_state_dict(torch.load(path, map_location="cpu", weights_only=True))
-    net.eval()
-    return net
+    return load_weights(FaceNet(), path, "card face classifier", "scripts/train_cards_faces.py")
 
 
 def classify(net: FaceNet, crops: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 import torch
@@ -17,22 +18,26 @@ from torch import nn
 
 from vision.cards.patches import CLASSES
 
+NetT = TypeVar("NetT", bound=nn.Module)
+
 WEIGHTS = Path(__file__).with_name("corners.pt")
+
+
+def conv_block(cin: int, cout: int) -> nn.Sequential:
+    """3x3 convolution, batch norm, ReLU, then half the size: the card networks' one layer."""
+    return nn.Sequential(
+        nn.Conv2d(cin, cout, 3, padding=1, bias=False),
+        nn.BatchNorm2d(cout),
+        nn.ReLU(inplace=True),
+        nn.MaxPool2d(2),
+    )
 
 
 class CornerNet(nn.Module):
     def __init__(self) -> None:
         super().__init__()
 
-        def block(cin: int, cout: int) -> nn.Sequential:
-            return nn.Sequential(
-                nn.Conv2d(cin, cout, 3, padding=1, bias=False),
-                nn.BatchNorm2d(cout),
-                nn.ReLU(inplace=True),
-                nn.MaxPool2d(2),
-            )
-
-        self.features = nn.Sequential(block(3, 16), block(16, 32), block(32, 64))
+        self.features = nn.Sequential(conv_block(3, 16), conv_block(16, 32), conv_block(32, 64))
         self.head = nn.Sequential(
             nn.Flatten(), nn.Dropout(0.2), nn.Linear(64 * 5 * 3, 128), nn.ReLU(inplace=True)
         )
@@ -43,7 +48,8 @@ class CornerNet(nn.Module):
 
 
 def to_tensor(patches: Sequence[np.ndarray]) -> torch.Tensor:
-    """BGR uint8 patches to a batch, each standardised on its own (light and ink vary)."""
+    """BGR uint8 patches (corners, card crops) to a batch, each standardised on its own (light,
+    ink and stock vary)."""
     batch = np.stack(patches).astype(np.float32).transpose(0, 3, 1, 2)
     mean = batch.mean(axis=(1, 2, 3), keepdims=True)
     std = batch.std(axis=(1, 2, 3), keepdims=True) + 8.0
@@ -51,11 +57,14 @@ def to_tensor(patches: Sequence[np.ndarray]) -> torch.Tensor:
 
 
 def load(path: Path = WEIGHTS) -> CornerNet:
+    return load_weights(CornerNet(), path, "corner reader", "scripts/train_cards_reader.py")
+
+
+def load_weights(net: NetT, path: Path, what: str, script: str) -> NetT:
+    """``net`` with the weights at ``path``, ready to read; a missing file names the script
+    that trains it."""
     if not path.is_file():
-        raise FileNotFoundError(
-            f"{path}: no corner reader weights (run scripts/train_cards_reader.py)"
-        )
-    net = CornerNet()
+        raise FileNotFoundError(f"{path}: no {what} weights (run {script})")
     net.load_state_dict(torch.load(path, map_location="cpu", weights_only=True))
     net.eval()
     return net
