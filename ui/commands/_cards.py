@@ -105,7 +105,7 @@ def _eval_real(
     from vision.cards.real import VocError, evaluate_real_cards
 
     try:
-        report = evaluate_real_cards(reader, folder, part, limit)  # type: ignore[arg-type]
+        report = evaluate_real_cards(reader, folder, part, limit)
     except VocError as error:
         raise CommandError(str(error)) from None
     if report.images == 0:

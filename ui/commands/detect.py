@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from ui.commands.eval import REGISTRIES, make_reader
-from vision.sources import read_images
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -54,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
         from ui.commands._cards import detect_cards
 
         return detect_cards(args.images, args.deck, args.reader, args.json)
+
+    from vision.sources import read_images  # OpenCV: the [vision] extra, not every install
 
     reader = make_reader(args.kind, args.reader)
     status = 0

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.cards.deck import DeckProfile
 from vision.cards.detector import DetectorCards, stack
 from vision.cards.face_classifier import RANK_CLASSES
 from vision.cards.reader import CardReader, CardReading
@@ -41,8 +40,7 @@ class CombinedCards:
 
     name = "combined"
 
-    def __init__(self, profile: DeckProfile, corners: CardReader, detector: DetectorCards) -> None:
-        self.profile = profile
+    def __init__(self, corners: CardReader, detector: DetectorCards) -> None:
         self.corners = corners
         self.detector = detector
 

@@ -42,7 +42,7 @@ def combined(profile: DeckProfile) -> CardsReader:
     from vision.cards.combined import CombinedCards
     from vision.cards.detector import DetectorCards
 
-    return CombinedCards(profile, learned(profile), DetectorCards(profile))
+    return CombinedCards(learned(profile), DetectorCards(profile))
 
 
 READERS: dict[str, Callable[[DeckProfile], CardsReader]] = {
