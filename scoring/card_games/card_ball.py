@@ -2,8 +2,9 @@
 
 Each player is dealt 7 cards; the rest is the deck for penalties.  A player pockets the balls
 of his cards (ace = 1 ... king = 13, L94) and lays those cards down; the first with an empty
-hand wins (L92, L98) and every other player pays ``card_price`` per card left (L84).  What one
-shot is worth: :mod:`card_ball_rules`.
+hand wins (L92, L98) and every other player pays ``card_price`` per card left (L84).  Two hands
+emptied by one shot: the shooter's wins (L104); without his, the players who went out draw for
+the highest card (L105).  What one shot is worth: :mod:`card_ball_rules`.
 
 A referee at a real pool table feeds it what he sees: one ``shot`` per stroke (the balls
 pocketed, a ball driven to a rail, a scratch, balls off the table, and the cards the shooter
@@ -21,6 +22,15 @@ once, L101) held a dead card at his turn.  ``information: full`` gives the refer
 (``show`` before the break, penalty cards named in ``kept``): the shooter's cards for his balls
 are then laid for him, and the other players' dead cards are discarded at once.
 
+The draw for the highest card (L105) is a chance event, supplied like a penalty card: each
+player of the tie names the card he drew.  [ASM] The seed names neither the deck nor the
+order, so: each draws one card from the whole pack, shuffled (the stock may be used up, L111,
+and the game's cards are all counted by then); the value is the ball number (A = 1 ... K = 13,
+L94), as for the shooting order (:meth:`CardBall.next_order`); those equal at the top draw
+again (suits have no rank in Card Ball).  [ASM] Only ``information: full`` sees hands empty
+together: in public information each other player's discard is his own action, entered one at
+a time before his turn (L101), and the first whose hand it empties wins.
+
 Verbs:
 
 ``shot``     ``{"do": "shot", "by": P, "pocketed": [12], "rail": true, "scratch": false,
@@ -28,6 +38,7 @@ Verbs:
 ``draw``     ``{"do": "draw", "by": P, "aside": ["5H"], "kept": ["9C"]}``: the penalty.
 ``discard``  ``{"do": "discard", "by": P, "cards": ["QC"]}``: cards of balls already down.
 ``show``     ``{"do": "show", "by": P, "cards": [...]}``: the whole hand laid open.
+``high_card`` ``{"do": "high_card", "by": P, "card": "KS"}``: the card P drew for the tie (L105).
 """
 
 from __future__ import annotations
@@ -50,8 +61,8 @@ from scoring.card_games.card_ball_rules import (
     judge,
 )
 from scoring.card_games.common import card_words, parse_cards, put
-from scoring.cards import Card, CardsField, cards_text
-from scoring.engine import check_players, check_seat, seat_of, sheet_row, winner_field
+from scoring.cards import Card, CardField, CardsField, cards_text, parse_card
+from scoring.engine import check_players, check_seat, seat_of, sheet_row
 from scoring.verdicts import COMMON, Kind, Verdict
 
 Hand = tuple[Card, ...]
@@ -83,12 +94,14 @@ class State:
     turn: int | None = 0
     penalty: int = 0  # cards the shooter must draw before the turn passes
     shots: int = 0
-    winners: tuple[int, ...] = ()
+    winner: int | None = None  # one seat: L104 and L105 leave no shared win
     proven: tuple[Card, ...] = ()  # dead cards proven held too long (flagged once)
+    tie: tuple[int, ...] = ()  # out together without the shooter, drawing (L105)
+    high_cards: tuple[tuple[int, Card], ...] = ()  # this round of the draw: (seat, card)
 
     @property
     def over(self) -> bool:
-        return bool(self.winners)
+        return self.winner is not None
 
 
 class CardBall:
@@ -120,6 +133,12 @@ class CardBall:
                 "discard", {"cards": cards}, ("cards",), summary="cards of balls already down"
             ),
             "show": Verb("show", {"cards": cards}, ("cards",), summary="lay the hand open"),
+            "high_card": Verb(
+                "high_card",
+                {"card": CardField(DECK)},
+                ("card",),
+                summary="the card drawn for a tie: the highest wins (L105)",
+            ),
         }
 
     @property
@@ -147,6 +166,8 @@ class CardBall:
         player = action.by or ""
         p = seat_of(state.players, player, state.over)
         args = action.args
+        if state.tie or action.verb == "high_card":
+            return self._high_card(state, p, action)
         if action.verb == "show":
             return self._show(state, p, parse_cards(args["cards"]))
         if action.verb == "discard":
@@ -237,8 +258,12 @@ class CardBall:
         emptied = [q for q, count in enumerate(state.counts) if count == 0]
         if p in emptied and judgement.penalty:
             emptied.remove(p)  # [ASM] the penalty comes first
-        if emptied:  # L104: emptying together, the shooter wins
-            return self._won(state, (p,) if p in emptied else tuple(emptied), verdicts)
+        if p in emptied:  # L104: emptying together, the shooter wins
+            return self._won(state, p, verdicts)
+        if len(emptied) == 1:
+            return self._won(state, emptied[0], verdicts)
+        if emptied:  # L105: out together without the shooter, the highest card decides
+            return self._tie(state, tuple(emptied), verdicts)
         if judgement.penalty:
             if state.stock == 0:
                 verdicts.append(MESSAGES.verdict(Kind.INFO, "deck_empty"))
@@ -358,7 +383,7 @@ class CardBall:
         state = self._prove(state, p, cards, verdicts)
         state = self._lay(state, p, cards, verdicts)
         if state.counts[p] == 0:
-            return self._won(state, (p,), verdicts)
+            return self._won(state, p, verdicts)
         return state, verdicts
 
     def _prove(self, state: State, p: int, cards: Hand, verdicts: list[Verdict]) -> State:
@@ -395,20 +420,54 @@ class CardBall:
         )
         return replace(state, hands=put(state.hands, p, cards)), verdicts
 
+    def _tie(
+        self, state: State, tied: tuple[int, ...], verdicts: list[Verdict]
+    ) -> tuple[State, list[Verdict]]:
+        """L105: hands emptied together by another's shot; nobody shoots until the draw for
+        the highest card has named one winner (a pending penalty lapses with the game)."""
+        names = ", ".join(state.players[q] for q in tied)
+        verdicts.append(MESSAGES.verdict(Kind.INFO, "tie", players=names))
+        return replace(state, tie=tied, high_cards=(), turn=None, penalty=0), verdicts
+
+    def _high_card(self, state: State, p: int, action: Action) -> tuple[State, list[Verdict]]:
+        """L105: each player of the tie draws a card; the highest ball number wins, and the
+        ones equal at the top draw again [ASM] (see the module docstring)."""
+        player = state.players[p]
+        if not state.tie:
+            raise MESSAGES.illegal("no_tie", player)
+        drawn_by = dict(state.high_cards)
+        waiting = [q for q in state.tie if q not in drawn_by]
+        if action.verb != "high_card" or p not in waiting:
+            names = ", ".join(state.players[q] for q in waiting)
+            raise MESSAGES.illegal("tie_draw_first", player, players=names)
+        card = parse_card(action.args["card"])
+        if card in drawn_by.values():  # one pack: one card per round [ASM]
+            raise MESSAGES.illegal("drawn_already", player, **card_words(card))
+        drawn = (*state.high_cards, (p, card))
+        verdicts = [MESSAGES.verdict(Kind.INFO, "high_card", player, **card_words(card))]
+        if len(drawn) < len(state.tie):
+            return replace(state, high_cards=drawn), verdicts
+        top = max(ball_of(c) for _, c in drawn)
+        best = tuple(sorted(q for q, c in drawn if ball_of(c) == top))
+        if len(best) == 1:
+            return self._won(replace(state, tie=(), high_cards=()), best[0], verdicts)
+        names = ", ".join(state.players[q] for q in best)
+        verdicts.append(MESSAGES.verdict(Kind.INFO, "draw_again", players=names))
+        return replace(state, tie=best, high_cards=()), verdicts
+
     def _won(
-        self, state: State, winners: tuple[int, ...], verdicts: list[Verdict]
+        self, state: State, winner: int, verdicts: list[Verdict]
     ) -> tuple[State, list[Verdict]]:
         """The game ends; everyone else pays the agreed price per card left (L84)."""
-        for q in winners:
-            verdicts.append(MESSAGES.verdict(Kind.GAME_OVER, "emptied", state.players[q]))
+        verdicts.append(MESSAGES.verdict(Kind.GAME_OVER, "emptied", state.players[winner]))
         for q, count in enumerate(state.counts):
-            if q not in winners and count:
+            if q != winner and count:
                 price = count * self.rules.card_price
                 verdicts.append(
                     MESSAGES.verdict(Kind.POINTS, "settled", state.players[q], price, cards=count)
                 )
         verdicts.append(COMMON.verdict(Kind.GAME_OVER, "game_over"))
-        return replace(state, winners=winners, turn=None, penalty=0), verdicts
+        return replace(state, winner=winner, turn=None, penalty=0), verdicts
 
     # ----------------------------------------------------------------------------------------
     # What the displays read.
@@ -417,15 +476,16 @@ class CardBall:
         """Cards in hand: the fewer the better; the winner has none."""
         return dict(zip(state.players, state.counts, strict=True))
 
-    def settlement(self, state: State) -> dict[str, int]:
-        """L84: what each player wins (+) or pays (-) at the agreed price per card left."""
+    def settlement(self, state: State) -> dict[str, int] | None:
+        """L84: what each player wins (+) or pays (-) at the agreed price per card left; None
+        until the game is over.  [DECISION] No stake is ever divided: L104 and L105 always
+        leave one winner, who takes every payment whole, so the settlement sums to zero and
+        no remainder can be lost (one who went out but lost the draw holds no card: pays 0)."""
+        if state.winner is None:
+            return None
         price = self.rules.card_price
         paid = {p: -c * price for p, c in self.scores(state).items()}
-        pot = -sum(paid.values())
-        if state.winners:
-            share = pot // len(state.winners)
-            for q in state.winners:
-                paid[state.players[q]] = share
+        paid[state.players[state.winner]] = -sum(paid.values())
         return paid
 
     def view(self, state: State) -> dict[str, Any]:
@@ -435,15 +495,17 @@ class CardBall:
             "turn": None if state.turn is None else players[state.turn],
             "scores": self.scores(state),
             "over": state.over,
-            "winner": winner_field([players[q] for q in state.winners]),
+            "winner": None if state.winner is None else players[state.winner],
             "on_table": list(state.table),
             "deck": state.stock,
             "penalty_due": state.penalty,
+            "tie_draw": [players[q] for q in state.tie],
+            "high_cards": {players[q]: str(card) for q, card in state.high_cards},
             "out_of_play": cards_text(state.out),
             "known_hands": {
                 p: cards_text(h) for p, h in zip(players, state.hands, strict=True) if h is not None
             },
-            "settlement": self.settlement(state) if state.over else None,
+            "settlement": self.settlement(state),
             "next_order": self.next_order(state) if state.over else None,
         }
 
@@ -456,7 +518,7 @@ class CardBall:
         def key(q: int) -> tuple[int, int, int]:
             hand = state.hands[q]
             top = max((ball_of(c) for c in hand), default=0) if hand else 0
-            return (q not in state.winners, state.counts[q], -top)
+            return (q != state.winner, state.counts[q], -top)
 
         return [state.players[q] for q in sorted(range(len(state.players)), key=key)]
 
@@ -465,6 +527,9 @@ class CardBall:
         if state.over:
             return []
         players = state.players
+        if state.tie:  # the card drawn is the chance outcome, named by the table (L105)
+            drawn = dict(state.high_cards)
+            return [Action("high_card", players[q]) for q in state.tie if q not in drawn]
         if self.rules.full and None in state.hands:
             return [
                 Action("show", p) for p, h in zip(players, state.hands, strict=True) if h is None
@@ -495,14 +560,15 @@ class CardBall:
                 dict(zip(players, state.drawn, strict=True)),
             ),
         ]
-        if state.over:
+        settled = self.settlement(state)
+        if settled is not None:
             price = self.rules.card_price
             rows.append(
                 sheet_row(
                     "settlement",
                     f"Settlement at {price} a card",
                     f"Расчёт по {price} за карту",
-                    self.settlement(state),
+                    settled,
                     "bonus",
                 )
             )

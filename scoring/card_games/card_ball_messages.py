@@ -68,6 +68,16 @@ MESSAGES = COMMON | Messages(
         "emptied": Message(
             "{player} has no cards left and wins", "У {player} не осталось карт — победа"
         ),
+        "tie": Message(
+            "{players} went out together on another's shot: each draws a card, the highest wins",
+            "{players} вышли одновременно на чужом ударе: каждый тянет карту, старшая выигрывает",
+        ),
+        "high_card": Message(
+            "{player} draws {card} for the tie", "{player} тянет для ничьей: {card_ru}"
+        ),
+        "draw_again": Message(
+            "Equal at the top: {players} draw again", "Поровну по старшей: {players} тянут снова"
+        ),
         "settled": Message(
             "{player} pays {points} for {cards} card(s) left",
             "{player} платит {points} за оставшиеся карты: {cards}",
@@ -108,6 +118,14 @@ MESSAGES = COMMON | Messages(
         "show_hands_first": Message(
             "Full information: every hand is shown before the break (waiting for {waiting})",
             "Полная информация: до разбоя показываются все руки (ждём {waiting})",
+        ),
+        "no_tie": Message("There is no tie to draw for", "Ничьей нет, тянуть не нужно"),
+        "tie_draw_first": Message(
+            "The tie is drawn first: waiting for {players}",
+            "Сначала тянут карту для ничьей: ждём {players}",
+        ),
+        "drawn_already": Message(
+            "{card} is already drawn in this round", "{card_ru} уже вытянута в этом круге"
         ),
         "deck_short": Message(
             "Only {stock} card(s) left in the deck", "В колоде осталось карт: {stock}"
