@@ -61,18 +61,26 @@ class NoCamera(ValueError):
 @dataclass(frozen=True)
 class Table:
     """The game a perception is built for: its id, preset and options (a carom table's layout,
-    a card game's deck size), and the deck on the table when one is named (a deck profile
-    taught from photos, ``tableref deck teach``, or a rendered deck name such as 36-russian)."""
+    a card game's deck size), the deck on the table when one is named (a deck profile
+    taught from photos, ``tableref deck teach``, or a rendered deck name such as 36-russian),
+    and the table's profile when one is named (``tableref calibrate table``)."""
 
     game: str
     preset: str | None
     options: Mapping[str, Any]
     deck: str | None = None
+    profile: str | None = None
 
     @classmethod
-    def of(cls, game_id: str, preset: str | None = None, deck: str | None = None) -> Table:
+    def of(
+        cls,
+        game_id: str,
+        preset: str | None = None,
+        deck: str | None = None,
+        profile: str | None = None,
+    ) -> Table:
         known = game(game_id)
-        return cls(game_id, preset, known.options(preset), deck)
+        return cls(game_id, preset, known.options(preset), deck, profile)
 
 
 ReaderTable = tuple[Mapping[str, Callable[..., Any]], str]
@@ -236,12 +244,15 @@ def _cards_as(layout: str) -> Callable[[Any, Table], Perception]:
 
 
 def _shots(reader: Any, table: Table) -> Perception:
-    """The carom table is calibrated from its cushions on the first frame; the game names
-    the layout of marks and skittles."""
+    """The carom table's calibration is its profile's when one is named, else it is taken
+    from the cushions on the first frame; the game names the layout of marks and skittles.
+    A profile that cannot be read is a ValueError naming it."""
     from session.sources import ShotPerception
     from vision.carom.observer import ShotObserver
+    from vision.profile import load_profile
 
-    return ShotPerception(ShotObserver(None, table.game, table.preset))
+    profile = load_profile(table.profile) if table.profile else None
+    return ShotPerception(ShotObserver(profile, table.game, table.preset))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -402,7 +413,11 @@ def interpreter_for(game_id: str) -> TableInterpreter:
 
 
 def perception_for(
-    game_id: str, reader: str | None = None, preset: str | None = None, deck: str | None = None
+    game_id: str,
+    reader: str | None = None,
+    preset: str | None = None,
+    deck: str | None = None,
+    profile: str | None = None,
 ) -> Perception:
     """The camera perception of a game's live session with the family's default (or the named)
     reader (and, for cards, the deck named); ValueError says why there is none (the family's
@@ -410,7 +425,7 @@ def perception_for(
     known = family_for(game_id)
     if known.camera is None or not known.has_camera:
         raise NoCamera(f"no camera perception for {game_id} ({known.name}): {known.no_camera}")
-    return known.camera.perception(Table.of(game_id, preset, deck), reader)
+    return known.camera.perception(Table.of(game_id, preset, deck, profile), reader)
 
 
 __all__ = [

@@ -10,12 +10,13 @@ import numpy as np
 import pytest
 
 from vision.carom.balls import Candidate
-from vision.carom.calibration import calibrate, carom_profile, detect_cloth
+from vision.carom.calibration import calibrate, carom_profile
 from vision.carom.evaluate import ShotResult, evaluate_shot
 from vision.carom.layout import layout
 from vision.carom.observer import ShotObserver
 from vision.carom.record import untimed
 from vision.carom.skittles import SkittleWatcher
+from vision.carom.table_finder import find_table
 from vision.carom.tracker import COAST_FRAMES, Tracker
 from vision.carom.verdict import judge
 from vision.synth.carom import SimulatedShot, simulate_shot
@@ -26,7 +27,7 @@ TABLE = layout("seven_skittles")
 def test_the_cloth_gives_the_calibration() -> None:
     shot = simulate_shot(5000, kind="object_ball")
     image = shot.renderer.frame(0.0)
-    assert np.abs(np.array(detect_cloth(image)) - np.array(shot.corners)).max() < 2.0
+    assert np.abs(np.array(find_table(image)) - np.array(shot.corners)).max() < 2.0
     calibration = calibrate(image, TABLE)
     pink = shot.renderer.camera.project(np.array([TABLE.ball_spots["pink"]]), TABLE.ball_radius)
     assert np.hypot(*(calibration.to_table(pink)[0] - TABLE.ball_spots["pink"])) < 6.0

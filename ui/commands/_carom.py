@@ -1,5 +1,6 @@
-"""The carom table's command bodies, kept out of the command modules so those stay thin:
-``tableref detect table VIDEO`` and ``tableref eval shots DIR``."""
+"""The billiard table's command bodies, kept out of the command modules so those stay thin:
+``tableref detect table VIDEO``, ``tableref detect balls IMAGE...``, ``tableref calibrate
+table IMAGE`` and ``tableref eval shots DIR``."""
 
 from __future__ import annotations
 
@@ -10,16 +11,26 @@ from pathlib import Path
 
 from ui.commands import CommandError
 from vision.carom.observer import ShotObserver
-from vision.profile import ProfileError
-from vision.sources import FrameSourceError, VideoFileSource
+from vision.profile import ProfileError, TableProfile, load_profile
+from vision.sources import FrameSourceError, VideoFileSource, read_images
 
 
-def detect_table(videos: Sequence[Path], game: str, as_json: bool) -> int:
+def _profile(path: str | None) -> TableProfile | None:
+    try:
+        return load_profile(path) if path else None
+    except ProfileError as error:
+        raise CommandError(str(error)) from None
+
+
+def detect_table(
+    videos: Sequence[Path], game: str, as_json: bool, profile_path: str | None = None
+) -> int:
     """Print every shot seen in each video: one JSON object per shot with ``--json``."""
+    profile = _profile(profile_path)
     status = 0
     for path in videos:
         try:
-            observer = ShotObserver(None, game)
+            observer = ShotObserver(profile, game)
             with VideoFileSource(path) as source:
                 for frame in source:
                     for ended in observer.update(frame.image, frame.timestamp, frame.index):
@@ -33,6 +44,68 @@ def detect_table(videos: Sequence[Path], game: str, as_json: bool) -> int:
         except ValueError as error:
             raise CommandError(str(error)) from None
     return status
+
+
+def detect_balls(images: Sequence[Path], as_json: bool, profile_path: str | None = None) -> int:
+    """One line per image: the table's corners (``null`` when no table is found) and every
+    ball on it, in the image's px.  With a profile the table is the profile's, not found."""
+    from vision.carom.ball_finder import find_balls
+
+    profile = _profile(profile_path)
+    table = profile.calibration.image_points if profile else None
+    status = 0
+    for path, image, problem in read_images(images):
+        if image is None:
+            sys.stdout.flush()
+            print(f"error: {path}: {problem}", file=sys.stderr)
+            status = 2
+            continue
+        try:
+            corners, balls = find_balls(image, table)
+            found = {
+                "image": str(path),
+                "table": {"corners": [[round(x, 1), round(y, 1)] for x, y in corners]},
+                "balls": [ball.to_json() for ball in balls],
+            }
+        except ProfileError as error:
+            found = {"image": str(path), "table": None, "balls": [], "why": str(error)}
+        print(json.dumps(found) if as_json else _balls_text(found), flush=True)
+    return status
+
+
+def _balls_text(found: dict) -> str:
+    if found["table"] is None:
+        return f"{found['image']}: no table ({found['why']})"
+    balls = found["balls"]
+    lines = [f"{found['image']}: table found, {len(balls)} ball" + ("" if len(balls) == 1 else "s")]
+    for ball in balls:
+        x, y = ball["center"]
+        lines.append(f"  {ball['label']:>7}  at x={x:g} y={y:g} r={ball['radius']:g}")
+    return "\n".join(lines)
+
+
+def calibrate_table(image_path: Path, game: str, out: Path) -> int:
+    """Find the table in one photo of it and save its profile (calibration, marks, pockets)."""
+    from vision.carom.calibration import calibrate, carom_profile
+    from vision.carom.layout import layout
+    from vision.profile import save_profile
+
+    try:
+        table = layout(game)
+    except (KeyError, ValueError) as error:
+        raise CommandError(f"--game {game}: {error}") from None
+    [(path, image, problem)] = list(read_images([image_path]))
+    if image is None:
+        raise CommandError(f"{path}: {problem}")
+    try:
+        calibration = calibrate(image, table)
+        name = out.stem if out.suffix == ".json" else out.name
+        saved = save_profile(carom_profile(name, calibration, table), out.parent)
+    except (ProfileError, OSError) as error:
+        raise CommandError(f"{path}: {error}") from None
+    corners = " ".join(f"({x:.0f}, {y:.0f})" for x, y in calibration.image_points)
+    print(f"{saved}: table {game}, cushion corners {corners}")
+    return 0
 
 
 def _print(path: Path, found: dict, as_json: bool) -> None:

@@ -5,7 +5,9 @@ One line per image: JSON with ``--json`` (``{"image", "dice": [{"value", "box", 
 ``[x, y, w, h]`` in pixels of the input image), else a short text.  An image that cannot be read
 is one ``error:`` line naming it; the other images are still read, and the exit status is 2.
 Readers come from the same registries as ``tableref eval``.  ``tableref detect table VIDEO``
-prints the shot records seen in a carom table video (:mod:`ui.commands._carom`).
+prints the shot records seen in a carom table video, and ``tableref detect balls IMAGE...`` the
+table and every ball on it, ``{"image", "table": {"corners"} or null, "balls": [{"center",
+"radius", "label"}]}`` (:mod:`ui.commands._carom`).
 """
 
 from __future__ import annotations
@@ -21,13 +23,13 @@ from ui.commands.eval import REGISTRIES, make_reader
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser = commands.add_parser(
-        "detect", help="read dice or domino tiles in images, or shots in a table video"
+        "detect", help="read dice, tiles, cards or balls in images, or shots in a table video"
     )
     parser.add_argument(
         "kind",
-        choices=sorted([*REGISTRIES, "table", "cards"]),
+        choices=sorted([*REGISTRIES, "table", "cards", "balls"]),
         metavar="KIND",
-        help="dice|dominoes|table|cards",
+        help="dice|dominoes|table|cards|balls",
     )
     parser.add_argument(
         "images", type=Path, nargs="+", metavar="IMAGE", help="image files (table: a video)"
@@ -37,6 +39,11 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument(
         "--deck", metavar="PROFILE", help="cards: a deck profile .json or a name like 36-russian"
+    )
+    parser.add_argument(
+        "--profile",
+        metavar="PROFILE",
+        help="table, balls: a table profile from 'tableref calibrate table'",
     )
     parser.add_argument("--reader", help="reader name (default: the registry's default)")
     parser.add_argument("--json", action="store_true", help="one JSON object per image")
@@ -48,7 +55,11 @@ def run(args: argparse.Namespace) -> int:
     if args.kind == "table":
         from ui.commands._carom import detect_table
 
-        return detect_table(args.images, args.game, args.json)
+        return detect_table(args.images, args.game, args.json, args.profile)
+    if args.kind == "balls":
+        from ui.commands._carom import detect_balls
+
+        return detect_balls(args.images, args.json, args.profile)
     if args.kind == "cards":
         from ui.commands._cards import detect_cards
 

@@ -32,6 +32,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--keymap", type=Path, help="the panel's keymap (default: built-in)")
     parser.add_argument("--reader", help="the camera's reader (default: the family's best)")
     parser.add_argument(
+        "--profile",
+        metavar="PROFILE",
+        help="carom tables: the table's profile from 'tableref calibrate table' (default: "
+        "calibrated from the cushions on the first frame)",
+    )
+    parser.add_argument(
         "--deck",
         help="card games: the deck on the table, a profile from 'tableref deck teach' or a "
         "rendered deck name such as 36-russian (default: the game's deck size)",
@@ -111,7 +117,7 @@ def _perception(args: argparse.Namespace) -> Any:
     from session.families import NoCamera, perception_for
 
     try:
-        return perception_for(args.game, args.reader, args.preset, args.deck)
+        return perception_for(args.game, args.reader, args.preset, args.deck, args.profile)
     except NoCamera as error:
         print(f"warning: {error}; refereeing from the panel and the operator", file=sys.stderr)
         return None

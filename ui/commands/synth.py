@@ -30,6 +30,11 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--style", metavar="S", help="cards: the deck style (default: a training style per scene)"
     )
+    parser.add_argument(
+        "--cloth",
+        metavar="C",
+        help="shots: the cloth's colour (green by default; blue, teal, red, grey, ... or mixed)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -47,7 +52,14 @@ def run(args: argparse.Namespace) -> int:
     render = getattr(module, "render_dataset", None)
     if render is None:
         raise CommandError(f"the {args.kind} renderer has no render_dataset")
-    if args.style is None:
+    if args.cloth is not None:
+        if args.kind != "shots":
+            raise CommandError("--cloth is for shots only")
+        try:
+            render(args.out, args.count, args.seed, cloth=args.cloth)
+        except ValueError as error:
+            raise CommandError(f"--cloth: {error}") from None
+    elif args.style is None:
         render(args.out, args.count, args.seed)
     else:
         render(args.out, args.count, args.seed, _card_style(args.kind, args.style))

@@ -83,8 +83,10 @@ class ShotRenderer:
         after: float = 0.5,
         noise: float = 4.0,
         shutter: float = 1 / 120,
+        cloth: Colour | None = None,
     ) -> None:
         self.sim = sim
+        self.cloth = cloth
         self.layout = sim.setup.layout
         self.rng = rng
         self.camera = make_camera(self.layout, size, rng)
@@ -154,11 +156,8 @@ class ShotRenderer:
         mask = np.zeros((height, width), np.uint8)
         cv2.fillPoly(mask, [self._poly(rail, 45.0)], 255, cv2.LINE_AA, 4)
         image = np.where(mask[..., None] > 127, wood, image)
-        cloth_colour = (
-            int(rng.integers(35, 60)),
-            int(rng.integers(120, 150)),
-            int(rng.integers(25, 50)),
-        )
+        green = (int(rng.integers(35, 60)), int(rng.integers(120, 150)), int(rng.integers(25, 50)))
+        cloth_colour = self.cloth if self.cloth is not None else green
         cloth = scene.felt(rng, (height, width), cloth_colour)
         cushion = (cloth.astype(np.float32) * 0.86).astype(np.uint8)
         mask[:] = 0

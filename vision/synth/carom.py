@@ -98,15 +98,18 @@ def simulate_shot(
     size: tuple[int, int] = SIZE,
     fps: float = FPS,
     noise: float = 4.0,
+    cloth: tuple[int, int, int] | None = None,
 ) -> SimulatedShot:
     """A deterministic simulated shot (same arguments, same frames and truth): of ``kind`` (one
-    of :data:`KINDS`; by default drawn from the seed) on ``game``'s table."""
+    of :data:`KINDS`; by default drawn from the seed) on ``game``'s table, its cloth green
+    unless a colour (BGR) is given."""
     rng = np.random.default_rng(seed)
     table = layout(game)
     kind = kind if kind is not None else KINDS[int(rng.integers(len(KINDS)))]
     setup = plan(table, kind, rng)
     sim = simulate(setup)
-    renderer = ShotRenderer(sim, size, rng, stroke_at=float(rng.uniform(0.75, 0.9)), noise=noise)
+    stroke_at = float(rng.uniform(0.75, 0.9))
+    renderer = ShotRenderer(sim, size, rng, stroke_at=stroke_at, noise=noise, cloth=cloth)
     return SimulatedShot(kind, truth_record(sim), skittle_states(sim), renderer, fps)
 
 
@@ -219,13 +222,27 @@ def _pot(
     return ghost + rng.normal(0, 2.0, 2), float(rng.uniform(2600, 3800))
 
 
-def render_dataset(out: Path | str, count: int, seed: int, game: str = "seven_skittles") -> None:
+def render_dataset(
+    out: Path | str,
+    count: int,
+    seed: int,
+    game: str = "seven_skittles",
+    cloth: str | None = None,
+) -> None:
     """``count`` shots from ``seed`` into ``out``: a video and a truth JSON each; the kinds
-    cycle so every kind is in any set of ten or more."""
+    cycle so every kind is in any set of ten or more.  The cloth is green unless named (one of
+    :data:`vision.carom.stills.CLOTHS`), or ``mixed``: every cloth in turn."""
+    from vision.carom.stills import CLOTHS
+
+    if cloth is not None and cloth != "mixed" and cloth not in CLOTHS:
+        raise ValueError(f"unknown cloth {cloth!r}; choose from mixed, {', '.join(CLOTHS)}")
+    names = list(CLOTHS)
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     for index in range(count):
-        shot = simulate_shot(seed * 100_003 + index, game, KINDS[index % len(KINDS)])
+        name = names[index % len(names)] if cloth == "mixed" else cloth
+        colour = CLOTHS[name] if name is not None else None
+        shot = simulate_shot(seed * 100_003 + index, game, KINDS[index % len(KINDS)], cloth=colour)
         shot.write_video(folder / f"shot_{index:04d}.avi")
         text = json.dumps(shot.truth(), indent=1)
         (folder / f"shot_{index:04d}.json").write_text(text + "\n", encoding="utf-8")

@@ -1,0 +1,123 @@
+"""Any billiard table in one photograph (issue 23): the table found on any cloth, every ball
+found by shape, and ``tableref detect balls`` / ``tableref calibrate table`` around them.
+
+The scenes are :mod:`vision.carom.stills` renders of development seeds; the held-out seeds
+(:data:`~vision.carom.stills.HELD_OUT_SEEDS`) are only measured by ``scripts/eval_balls.py``.
+The floors asserted here sit below what the development seeds measure (table 99 %, balls
+recall 0.91 and precision 0.97 on seeds 0-79), so a regression fails and noise does not.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from ui.cli import main
+from vision.carom.ball_finder import find_balls
+from vision.carom.stills import CLOTHS, DEV_SEEDS, render_still
+from vision.carom.table_finder import find_table
+from vision.profile import ProfileError, load_profile
+
+SEEDS = list(DEV_SEEDS)[100:124]
+
+
+def _corner_error(found: tuple, truth: tuple) -> float:
+    truth_arr = np.array(truth)
+    diagonal = float(np.hypot(*(truth_arr[2] - truth_arr[0])))
+    return float(np.hypot(*(np.array(found) - truth_arr).T).max()) / diagonal
+
+
+def test_the_table_is_found_on_every_cloth() -> None:
+    stills = [render_still(seed) for seed in SEEDS]
+    assert len({still.cloth for still in stills}) >= 8  # the cloths really vary
+    errors = [_corner_error(find_table(still.image), still.corners) for still in stills]
+    assert sum(error < 0.015 for error in errors) >= len(stills) - 1
+    assert float(np.median(errors)) < 0.006
+
+
+def test_every_ball_is_found_by_shape() -> None:
+    truth = found = hit = 0
+    for seed in SEEDS:
+        still = render_still(seed)
+        _, balls = find_balls(still.image)
+        truth += len(still.balls)
+        found += len(balls)
+        used: set[int] = set()
+        for ball in still.balls:
+            near = [
+                (np.hypot(b.x - ball.x, b.y - ball.y), i)
+                for i, b in enumerate(balls)
+                if i not in used
+            ]
+            if near and min(near)[0] <= 0.5 * ball.radius:
+                used.add(min(near)[1])
+                hit += 1
+    assert hit / truth >= 0.85
+    assert hit / found >= 0.92
+
+
+def test_a_white_ball_on_a_blue_cloth() -> None:
+    """The issue's first miss: the five-colour detector lost a white ball on a blue cloth."""
+    for seed in range(1000, 1200):
+        still = render_still(seed)
+        whites = [b for b in still.balls if b.label == "white"]
+        if still.cloth in {"blue", "tournament blue", "navy"} and whites:
+            break
+    _, balls = find_balls(still.image)
+    white = whites[0]
+    assert any(np.hypot(b.x - white.x, b.y - white.y) <= 0.5 * white.radius for b in balls)
+
+
+def test_a_picture_without_a_whole_table_is_refused() -> None:
+    still = render_still(SEEDS[0])
+    x0, y0 = (int(v) for v in np.mean(still.corners, axis=0))
+    with pytest.raises(ProfileError, match="whole table"):
+        find_table(still.image[y0 - 60 : y0 + 60, x0 - 80 : x0 + 80])
+    with pytest.raises(ProfileError):
+        find_table(np.zeros((20, 20, 3), np.uint8))
+
+
+@pytest.fixture(scope="module")
+def photos(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, object]:
+    folder = tmp_path_factory.mktemp("stills")
+    still = render_still(SEEDS[3])
+    cv2.imwrite(str(folder / "table.png"), still.image)
+    (folder / "broken.jpg").write_bytes(b"not an image")
+    return folder, still
+
+
+def test_detect_balls_prints_the_table_and_its_balls(photos, capsys) -> None:
+    folder, still = photos
+    images = [str(folder / "table.png"), str(folder / "broken.jpg"), str(folder / "gone.png")]
+    assert main(["detect", "balls", *images, "--json"]) == 2
+    out = capsys.readouterr()
+    [line] = out.out.splitlines()
+    seen = json.loads(line)
+    assert seen["image"].endswith("table.png")
+    assert _corner_error(tuple(map(tuple, seen["table"]["corners"])), still.corners) < 0.015
+    assert seen["balls"] and {"center", "radius", "label"} <= set(seen["balls"][0])
+    assert "broken.jpg: not a readable image" in out.err
+    assert "gone.png: no such file" in out.err
+
+
+def test_calibrate_table_writes_the_profile_detect_reads(photos, tmp_path, capsys) -> None:
+    folder, still = photos
+    profile = tmp_path / "hall-2.json"
+    assert main(["calibrate", "table", str(folder / "table.png"), "--out", str(profile)]) == 0
+    saved = load_profile(profile)
+    assert _corner_error(saved.calibration.image_points, still.corners) < 0.015
+    capsys.readouterr()
+    assert main(["detect", "balls", str(folder / "table.png"), "--profile", str(profile)]) == 0
+    assert "table found" in capsys.readouterr().out
+    assert main(["detect", "balls", str(folder / "table.png"), "--profile", "none.json"]) == 2
+    assert "none.json: no such profile" in capsys.readouterr().err
+    assert main(["calibrate", "table", str(folder / "broken.jpg"), "--out", str(profile)]) == 2
+    assert "not a readable image" in capsys.readouterr().err
+
+
+def test_every_cloth_colour_is_a_named_cloth() -> None:
+    assert {"green", "blue", "teal", "red", "grey"} <= set(CLOTHS)

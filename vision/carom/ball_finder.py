@@ -1,0 +1,384 @@
+"""Every ball on a table in one photograph, by shape first and colour second.
+
+The tracker's detector (:mod:`vision.carom.balls`) knows the five colours of the skittles games
+and a calibration; a first frame of a new table, or a pool or pyramid set, needs a finder that
+knows neither.  A ball is what is not cloth, round, and of one size:
+
+1. *Not cloth*: the cloth's chromaticity (:mod:`vision.carom.table_finder`) is the same over
+   the table; its brightness is not (lamps), so it is measured locally, from the cloth pixels
+   only, smoothed wide.  A pixel is not cloth when its colour is off the cloth's, or it is far
+   brighter (white, yellow balls, highlights) or far darker (black balls) than the cloth
+   around it; a ball's soft shadow is only moderately darker and stays cloth.
+2. *Round, of one size*: the distance transform of the not-cloth mask peaks at each ball's
+   centre with the ball's radius, touching balls and a rack included (their peaks stay
+   apart).  The radius is the calibration's when a profile is given, else the median peak of
+   the compact blobs, bounded by the sizes balls have on real tables relative to the table.
+3. *Rim*: each peak is moved to the centre of the circle fitted to the sharpest colour edge on
+   rays round it (the rim is sharp, a shadow's edge is soft), and kept only when most rays
+   find that rim: a hand, a cue or a pocket's notch do not ring their centre.
+
+The colour name of each ball comes last, from its own pixels (highlight left out).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.carom.table_finder import Quad, chromaticity, find_table
+
+#: Largest width the finder works at (px): snooker balls are 6 px across at 1280.
+WORK_WIDTH = 1280
+#: Ball radius relative to the cushions' outer long side, on real tables: snooker (0.0072) to
+#: pool (0.0108), with a margin for a table seen at a tilt.
+RADIUS_SHARE = (0.0060, 0.0130)
+#: Chroma distance (chromaticity units) beyond which a pixel is not the cloth's colour.
+OFF_COLOUR = 0.045
+#: The cloth's own colour noise (sensor, JPEG, a saturated dye) widens that limit: this
+#: margin times this percentile of the chroma distance of the cloth-like pixels.
+SPREAD_PERCENTILE, SPREAD_MARGIN = 95.0, 1.6
+#: Brightness relative to the cloth around: above BRIGHTER or below DARKER is not cloth.
+BRIGHTER, DARKER = 1.45, 0.33
+#: Below this brightness (sum of B, G, R) a pixel's chromaticity is noise, not colour.
+DIM = 60.0
+#: Not-cloth score from which a pixel belongs to an object.
+FOREGROUND = 0.8
+#: Width of the smoothing that measures the cloth's local brightness (share of the work width).
+LIGHT_SIGMA = 0.04
+#: A distance-transform peak is a ball's centre when it lies between these shares of the radius.
+PEAK_RANGE = (0.55, 1.5)
+#: Two centres closer than this share of the radius are one ball.
+SAME_BALL = 1.3
+#: Rays cast round a centre to find the rim, how far along them (shares of the radius: past
+#: the highlight, short of a neighbour's rim) and the sampling step along a ray (px).
+RAYS, RAY_FROM, RAY_TO, RAY_STEP = 32, 0.6, 1.45, 0.5
+#: A ray finds the rim when its sharpest colour change is at least this (grey levels per px,
+#: B, G and R together).
+RIM_CONTRAST = 12.0
+#: The rim points' median distance from their circle may be at most this share of the radius.
+RIM_RESIDUAL = 0.12
+#: Inside a cluster (a rack, touching balls: the distance transform deeper than CLUSTER_DEPTH
+#: radii) centres are also tried on a grid of GRID radii, since the clustered balls' own
+#: peaks merge into one.
+CLUSTER_DEPTH, GRID = 0.9, 0.4
+#: What is left of the not-cloth mask opened with a disc of SOLID radii: a ball's body
+#: stays, a cue or a thin bleed of colour round it goes.
+SOLID = 0.7
+#: Circles in the brightness edges (OpenCV's HOUGH_GRADIENT_ALT: Canny's upper threshold and
+#: how perfect a circle must be) are balls when their rim is this complete, without the
+#: not-cloth test a ball of the cloth's colour cannot pass.
+HOUGH_EDGE, HOUGH_ROUND, SHADED_SUPPORT = 120.0, 0.75, 0.85
+#: A ball's disc (FILL_DISC radii round its centre) is at least MIN_FILL not cloth.
+FILL_DISC, MIN_FILL = 0.75, 0.8
+#: The rim's centre may lie this far from the distance transform's (shares of the radius).
+MAX_SHIFT = 0.6
+#: Share of rays that must find the rim to be fitted at all, and the share (less the fit's
+#: median miss in radii) a ball's rim must reach: a cue has no rim along itself, a hand's
+#: fingers no round one.
+MIN_SUPPORT, ROUND_BALL = 0.55, 0.88
+#: Another ball's centre this many radii away touches this one (two radii, with some slack).
+TOUCHING = (1.6, 2.5)
+#: The rim circle's radius must be within these shares of the expected radius.
+RIM_RADIUS = (0.7, 1.35)
+#: Fewest balls whose rims measure the radius (else the distance transform's measure stands).
+MIN_MEASURED = 3
+#: A centre within this share of the radius of the cushions' outer edge is a pocket or a rail.
+EDGE_MARGIN = 1.2
+
+
+@dataclass(frozen=True)
+class FoundBall:
+    """A ball in image px, its colour name, and how round its rim was (share of rays)."""
+
+    x: float
+    y: float
+    radius: float
+    label: str
+    support: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "center": [round(self.x, 1), round(self.y, 1)],
+            "radius": round(self.radius, 1),
+            "label": self.label,
+        }
+
+
+def find_balls(
+    image: np.ndarray, table: Quad | None = None, radius: float | None = None
+) -> tuple[Quad, list[FoundBall]]:
+    """The table's corners (found unless given) and every ball on it, in ``image`` px."""
+    table = find_table(image) if table is None else table
+    factor = min(1.0, WORK_WIDTH / image.shape[1])
+    work = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    quad = np.array(table, np.float64) * factor
+    long_side = max(np.hypot(*(quad[i] - quad[(i + 1) % 4])) for i in range(4))
+    inside = np.zeros(work.shape[:2], np.uint8)
+    cv2.fillPoly(inside, [np.round(quad).astype(np.int32)], 255)
+    score = not_cloth_score(work, inside)
+    colour = cv2.GaussianBlur(work, (3, 3), 0).astype(np.float32)
+    mask = ((score >= FOREGROUND) & (inside > 0)).astype(np.uint8) * 255
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    distance = cv2.distanceTransform(mask, cv2.DIST_L2, 5)
+    low, high = RADIUS_SHARE[0] * long_side, RADIUS_SHARE[1] * long_side
+    r = radius * factor if radius is not None else _measured_radius(mask, distance, low, high)
+    edge = _edge_distance(quad, work.shape[:2])
+    if radius is None:
+        rims = [radius for _x, _y, _s, radius in _balls(colour, mask, distance, edge, r)]
+        r = float(np.median(rims)) if len(rims) >= MIN_MEASURED else r
+    found = [
+        FoundBall(x, y, r, _colour_name(work, (x, y), r), support)
+        for x, y, support, _radius in _balls(colour, mask, distance, edge, r)
+    ]
+    scaled = [
+        FoundBall(b.x / factor, b.y / factor, b.radius / factor, b.label, b.support) for b in found
+    ]
+    return table, scaled
+
+
+def _balls(
+    image: np.ndarray, mask: np.ndarray, distance: np.ndarray, edge: np.ndarray, r: float
+) -> list[tuple[float, float, float, float]]:
+    """(x, y, support, rim radius) of each ball of radius about ``r``, one per ball."""
+    peaks = [(y, x) for y, x in _peaks(distance, r) if edge[y, x] >= EDGE_MARGIN * r]
+    tried = [(y, x, _blocked(peaks, (y, x), r)) for y, x in peaks]
+    step = max(1, round(GRID * r))
+    ys, xs = np.nonzero(distance[::step, ::step] >= CLUSTER_DEPTH * r)
+    none = np.zeros(RAYS, bool)
+    tried += [(int(y) * step, int(x) * step, none) for y, x in zip(ys, xs, strict=True)]
+    size = max(3, int(2 * SOLID * r) | 1)
+    solid = cv2.morphologyEx(
+        mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    )
+    fits = []
+    for cy, cx, blocked in tried:
+        if edge[cy, cx] < EDGE_MARGIN * r:
+            continue
+        fitted = _rim(image, (float(cx), float(cy)), r, blocked)
+        if fitted is not None and _fill(solid, fitted[:2], r) >= MIN_FILL:
+            fits.append(fitted)
+    for cx, cy in _round_edges(image, r):
+        if not (0 <= cy < edge.shape[0] and 0 <= cx < edge.shape[1]):
+            continue
+        if edge[cy, cx] < EDGE_MARGIN * r:
+            continue
+        fitted = _rim(image, (float(cx), float(cy)), r, none)
+        if fitted is not None and fitted[2] >= SHADED_SUPPORT:
+            fits.append(fitted)
+    out: list[tuple[float, float, float, float]] = []
+    for x, y, support, rim in sorted(fits, key=lambda f: -f[2]):
+        if support < ROUND_BALL:
+            break
+        if all(math.hypot(x - b[0], y - b[1]) >= SAME_BALL * r for b in out):
+            out.append((x, y, support, rim))
+    return out
+
+
+def _round_edges(image: np.ndarray, r: float) -> list[tuple[int, int]]:
+    """Centres of circles of a ball's size in the brightness edges: a ball of the cloth's own
+    colour (a red on a red cloth, ivory on camel) shows only by its shading and its rim."""
+    grey = cv2.cvtColor(np.clip(image, 0, 255).astype(np.uint8), cv2.COLOR_BGR2GRAY)
+    circles = cv2.HoughCircles(
+        grey,
+        cv2.HOUGH_GRADIENT_ALT,
+        dp=1.5,
+        minDist=SAME_BALL * r,
+        param1=HOUGH_EDGE,
+        param2=HOUGH_ROUND,
+        minRadius=max(2, int(RIM_RADIUS[0] * r)),
+        maxRadius=max(3, math.ceil(RIM_RADIUS[1] * r)),
+    )
+    if circles is None:
+        return []
+    return [(round(float(x)), round(float(y))) for x, y, _ in circles.reshape(-1, 3)]
+
+
+def _fill(mask: np.ndarray, centre: tuple[float, float], r: float) -> float:
+    """Share of the disc of FILL_DISC radii round ``centre`` that is not cloth: a ball is
+    solid, a cue or the gap between two balls is not."""
+    x, y = centre
+    reach = max(1, int(FILL_DISC * r))
+    ys, xs = np.mgrid[-reach : reach + 1, -reach : reach + 1]
+    disc = xs**2 + ys**2 <= (FILL_DISC * r) ** 2
+    px, py = (xs[disc] + round(x)), (ys[disc] + round(y))
+    inside = (px >= 0) & (py >= 0) & (px < mask.shape[1]) & (py < mask.shape[0])
+    return float((mask[py[inside], px[inside]] > 0).sum()) / max(1, int(disc.sum()))
+
+
+def not_cloth_score(image: np.ndarray, inside: np.ndarray) -> np.ndarray:
+    """Per pixel, how far from the cloth it is: 1.0 at the limit of colour or brightness."""
+    smooth = cv2.medianBlur(image, 3)
+    light = smooth.astype(np.float32).sum(axis=2)
+    colours = chromaticity(smooth)
+    sample = inside > 0
+    colour = _cloth_in(colours, sample)
+    chroma = np.hypot(colours[..., 0] - colour[0], colours[..., 1] - colour[1])
+    chroma = np.where(light > DIM, chroma, 0.0)
+    near = chroma[sample & (chroma < OFF_COLOUR)]
+    noise = float(np.percentile(near, SPREAD_PERCENTILE)) if near.size else 0.0
+    off_colour = max(OFF_COLOUR, SPREAD_MARGIN * noise)
+    cloth = (chroma < off_colour * 0.6) & sample
+    sigma = LIGHT_SIGMA * image.shape[1]
+    weight = cv2.GaussianBlur(cloth.astype(np.float32), (0, 0), sigma)
+    local = cv2.GaussianBlur(np.where(cloth, light, 0).astype(np.float32), (0, 0), sigma)
+    local = local / np.maximum(weight, 1e-3)
+    fallback = float(np.median(light[cloth])) if cloth.any() else float(np.median(light))
+    local = np.where(weight > 1e-3, local, fallback)
+    ratio = light / np.maximum(local, 1.0)
+    bright = (ratio - 1.0) / (BRIGHTER - 1.0)
+    dark = (1.0 - ratio) / (1.0 - DARKER)
+    return np.maximum.reduce([chroma / off_colour, bright, dark]).astype(np.float32)
+
+
+def _cloth_in(colours: np.ndarray, sample: np.ndarray) -> np.ndarray:
+    """The cloth's chromaticity: the mode of the colours inside the table."""
+    ys, xs = np.nonzero(sample)
+    picked = colours[ys, xs][:: max(1, len(ys) // 50_000)]
+    bins = np.clip(picked / 0.01, 0, 255).astype(np.int32)
+    mode = np.bincount(bins[:, 0] * 256 + bins[:, 1]).argmax()
+    centre = (np.array([mode // 256, mode % 256], np.float32) + 0.5) * 0.01
+    near = np.hypot(*(picked - centre).T) < OFF_COLOUR
+    return np.median(picked[near], axis=0) if near.any() else centre
+
+
+def _measured_radius(mask: np.ndarray, distance: np.ndarray, low: float, high: float) -> float:
+    """The radius of the compact blobs (a blob about as large as its inscribed disc), their
+    median; the middle of the real range when no blob qualifies."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    radii = []
+    for i in range(1, count):
+        area = stats[i, cv2.CC_STAT_AREA]
+        x, y, w, h = (stats[i, k] for k in range(4))
+        peak = float(distance[y : y + h, x : x + w][labels[y : y + h, x : x + w] == i].max())
+        if low <= peak <= high and 0.8 <= area / (math.pi * peak**2) <= 1.6:
+            radii.append(peak)
+    return float(np.median(radii)) if radii else (low + high) / 2
+
+
+def _edge_distance(quad: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    inside = np.zeros(shape, np.uint8)
+    cv2.fillPoly(inside, [np.round(quad).astype(np.int32)], 255)
+    return cv2.distanceTransform(inside, cv2.DIST_L2, 5)
+
+
+def _peaks(distance: np.ndarray, r: float) -> list[tuple[int, int]]:
+    """Distance-transform maxima of a ball's size, best first, one per ball."""
+    size = max(3, int(r) | 1)
+    local = cv2.dilate(distance, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    low, high = PEAK_RANGE[0] * r, PEAK_RANGE[1] * r
+    ys, xs = np.nonzero((distance >= local - 1e-3) & (distance >= low) & (distance <= high))
+    order = np.argsort(-distance[ys, xs])
+    kept: list[tuple[int, int]] = []
+    for i in order:
+        y, x = int(ys[i]), int(xs[i])
+        if all((y - ky) ** 2 + (x - kx) ** 2 >= (SAME_BALL * r) ** 2 for ky, kx in kept):
+            kept.append((y, x))
+    return kept
+
+
+ANGLES = np.linspace(0, 2 * math.pi, RAYS, endpoint=False)
+
+
+def _blocked(peaks: list[tuple[int, int]], centre: tuple[int, int], r: float) -> np.ndarray:
+    """The rays that run into a touching ball (another peak about two radii away): there the
+    rim is the line of contact, not a step to the cloth, as in a rack."""
+    cy, cx = centre
+    blocked = np.zeros(RAYS, bool)
+    for y, x in peaks:
+        gap = math.hypot(x - cx, y - cy)
+        if not (TOUCHING[0] * r <= gap <= TOUCHING[1] * r):
+            continue
+        towards = math.atan2(y - cy, x - cx)
+        width = math.asin(min(1.0, r / gap))
+        off = np.abs((ANGLES - towards + math.pi) % (2 * math.pi) - math.pi)
+        blocked |= off <= width
+    return blocked
+
+
+def _rim(
+    image: np.ndarray, centre: tuple[float, float], r: float, blocked: np.ndarray
+) -> tuple[float, float, float, float] | None:
+    """The centre of the circle through the sharpest colour edge on each ray (the ball's rim:
+    a shadow's edge is soft, and the cloth's colour bleeds in compressed video, so colour
+    edges, not the not-cloth score, place it), and the share of rays that found an edge or ran
+    into a touching ball; None when the rim is not round or not of a ball's size."""
+    steps = np.arange(RAY_FROM * r, RAY_TO * r, RAY_STEP, dtype=np.float32)
+    cx, cy = centre
+    xs = (cx + np.cos(ANGLES)[:, None] * steps[None, :]).astype(np.float32)
+    ys = (cy + np.sin(ANGLES)[:, None] * steps[None, :]).astype(np.float32)
+    profile = cv2.remap(image, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    change = np.linalg.norm(profile[:, 2:] - profile[:, :-2], axis=2) / (2 * RAY_STEP)
+    best = change.argmax(axis=1)
+    strength = change[np.arange(RAYS), best]
+    found = (strength >= RIM_CONTRAST) & ~blocked
+    support = float((found | blocked).mean())
+    if support < MIN_SUPPORT:
+        return None
+    at = steps[best + 1]
+    points = np.stack([cx + np.cos(ANGLES) * at, cy + np.sin(ANGLES) * at], 1)[found]
+    fit = _circle(points)
+    if fit is None:
+        return None
+    x, y, radius = fit
+    if not (RIM_RADIUS[0] * r <= radius <= RIM_RADIUS[1] * r):
+        return None
+    if math.hypot(x - cx, y - cy) > MAX_SHIFT * r:
+        return None
+    off = np.abs(np.hypot(points[:, 0] - x, points[:, 1] - y) - radius)
+    if float(np.median(off)) > RIM_RESIDUAL * r:
+        return None
+    return x, y, support - float(np.median(off)) / r, radius
+
+
+def _circle(points: np.ndarray) -> tuple[float, float, float] | None:
+    """Least-squares circle (Kasa) through the points, refitted without the worst third."""
+    if len(points) < 6:
+        return None
+    chosen = points
+    for _ in range(2):
+        a = np.column_stack([2 * chosen[:, 0], 2 * chosen[:, 1], np.ones(len(chosen))])
+        b = (chosen**2).sum(axis=1)
+        (x, y, c), *_ = np.linalg.lstsq(a, b, rcond=None)
+        radius = math.sqrt(max(c + x * x + y * y, 0.0))
+        off = np.abs(np.hypot(chosen[:, 0] - x, chosen[:, 1] - y) - radius)
+        keep = off <= np.percentile(off, 67)
+        if keep.sum() < 6:
+            break
+        chosen = chosen[keep]
+    return float(x), float(y), float(radius)
+
+
+#: Hue (OpenCV's 0..180) ranges of the colour names, after white, black and grey.
+HUES = (
+    (8, "red"),
+    (20, "orange"),
+    (34, "yellow"),
+    (85, "green"),
+    (130, "blue"),
+    (160, "purple"),
+    (172, "pink"),
+    (181, "red"),
+)
+
+
+def _colour_name(image: np.ndarray, centre: tuple[float, float], r: float) -> str:
+    """The ball's colour from its inner disc, the brightest tenth (the highlight) left out."""
+    x, y = centre
+    inner = max(1, int(0.6 * r))
+    x0, y0 = max(0, int(x) - inner), max(0, int(y) - inner)
+    patch = image[y0 : int(y) + inner + 1, x0 : int(x) + inner + 1]
+    if patch.size == 0:
+        return "unknown"
+    hsv = cv2.cvtColor(patch, cv2.COLOR_BGR2HSV).reshape(-1, 3).astype(np.float32)
+    hsv = hsv[hsv[:, 2] <= np.percentile(hsv[:, 2], 90)]
+    hue, sat, val = np.median(hsv, axis=0)
+    if sat < 70:
+        return "black" if val < 80 else "white"
+    for limit, name in HUES:
+        if hue < limit:
+            return "brown" if name in {"orange", "red"} and val < 110 else name
+    return "red"

@@ -1,0 +1,491 @@
+"""Still photographs of any billiard table, as an overhead or slightly oblique camera takes them.
+
+The shot renderer (:mod:`vision.carom.render`) films one carom table; the ball finder that
+must work on real tables needs the variety real tables show instead: cloths of every colour
+(green, blue, teal, red, grey, camel, purple), wooden, black or grey rails with their sights,
+carom tables without pockets and pool or pyramid tables with six, the carom, Game A, pool and
+pyramid ball sets (solids with their number disc, stripes, a green ball on a green cloth),
+racked and touching balls, balls frozen on a cushion, one to three lamps with their pools of
+light and highlights, a tilted camera, an arm with a cue over the table, a chalk cube on the
+rail, white balance, blur, noise and JPEG.
+
+Each scene comes with its truth: the cushions' outer corners and every visible ball's centre
+(px), radius (px) and colour name.  Seeds are the only input, so a held-out set is a range of
+seeds nobody looked at (:data:`HELD_OUT_SEEDS`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.synth import scene
+
+#: Development scenes (looked at, tuned on) and held-out scenes (measured once, at the end).
+DEV_SEEDS = range(0, 200)
+HELD_OUT_SEEDS = range(50_000, 50_200)
+
+#: Tables: playing surface (mm), ball radius (mm), cushion width (mm), pockets.
+TABLES: dict[str, tuple[float, float, float, float, bool]] = {
+    "carom": (2840.0, 1420.0, 30.75, 50.0, False),
+    "pool": (2540.0, 1270.0, 28.6, 50.0, True),
+    "pyramid": (3550.0, 1775.0, 34.0, 55.0, True),
+    "snooker": (3569.0, 1778.0, 26.25, 45.0, True),
+}
+
+#: Cloth colours (BGR) real tables are covered with.
+CLOTHS: dict[str, tuple[int, int, int]] = {
+    "green": (45, 125, 30),
+    "olive green": (40, 110, 60),
+    "bright green": (60, 150, 40),
+    "blue": (160, 90, 20),
+    "tournament blue": (180, 120, 50),
+    "navy": (110, 50, 15),
+    "teal": (130, 125, 20),
+    "red": (40, 40, 150),
+    "burgundy": (50, 30, 105),
+    "grey": (110, 108, 105),
+    "camel": (110, 150, 175),
+    "purple": (110, 40, 90),
+}
+
+#: Ball colours (BGR) by name.
+BALL_PAINT: dict[str, tuple[int, int, int]] = {
+    "white": (236, 238, 238),
+    "ivory": (200, 226, 238),
+    "yellow": (30, 200, 240),
+    "blue": (170, 65, 20),
+    "red": (40, 30, 200),
+    "purple": (120, 40, 95),
+    "orange": (30, 120, 240),
+    "green": (55, 115, 20),
+    "maroon": (40, 30, 115),
+    "black": (28, 28, 28),
+    "pink": (175, 140, 245),
+    "brown": (40, 70, 120),
+}
+
+#: Pool's numbered balls 1..15 (9..15 are the stripes of 1..7's colours).
+POOL_COLOURS = ("yellow", "blue", "red", "purple", "orange", "green", "maroon", "black")
+
+RAILS = ((40, 70, 115), (30, 50, 85), (60, 95, 140), (25, 25, 28), (80, 80, 80), (20, 35, 60))
+FLOORS = ((60, 60, 65), (40, 45, 55), (80, 100, 120), (30, 30, 30), (90, 90, 95))
+SKIN = ((150, 175, 220), (120, 150, 200), (80, 110, 160), (60, 80, 115))
+SLEEVES = ((110, 70, 40), (70, 35, 25), (50, 50, 50), (120, 120, 115), (40, 60, 80))
+
+
+@dataclass(frozen=True)
+class StillBall:
+    """One ball in view: centre and radius in image px, colour name, striped or not."""
+
+    x: float
+    y: float
+    radius: float
+    label: str
+    stripe: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "center": [round(self.x, 2), round(self.y, 2)],
+            "radius": round(self.radius, 2),
+            "label": self.label,
+        }
+
+
+@dataclass(frozen=True)
+class Still:
+    """A rendered photograph and its truth."""
+
+    image: np.ndarray
+    table: str
+    cloth: str
+    corners: tuple[tuple[float, float], ...]
+    balls: tuple[StillBall, ...]
+
+    def truth(self) -> dict[str, Any]:
+        return {
+            "table": {"kind": self.table, "cloth": self.cloth, "corners": self.corners_json()},
+            "balls": [ball.to_json() for ball in self.balls],
+        }
+
+    def corners_json(self) -> list[list[float]]:
+        return [[round(x, 2), round(y, 2)] for x, y in self.corners]
+
+
+def render_still(seed: int, size: tuple[int, int] = (1280, 720)) -> Still:
+    """The scene of ``seed``: a random table, cloth, ball set, camera, light and clutter."""
+    rng = np.random.default_rng(seed)
+    width, height = size
+    kind = str(rng.choice(list(TABLES)))
+    length, breadth, ball_r, cushion, pockets = TABLES[kind]
+    cloth_name = str(rng.choice(list(CLOTHS)))
+    rail = 70.0 + rng.uniform(0, 80)
+    hx, hy = length / 2 + cushion, breadth / 2 + cushion  # the cushions' outer edge
+    homography = _camera(rng, (hx + rail, hy + rail), size)
+
+    def project(points: np.ndarray) -> np.ndarray:
+        pts = np.asarray(points, np.float64).reshape(-1, 1, 2)
+        return cv2.perspectiveTransform(pts, homography).reshape(-1, 2)
+
+    def poly(points: list[tuple[float, float]]) -> np.ndarray:
+        return np.round(project(np.array(points)) * 16).astype(np.int32)
+
+    image = (
+        scene.felt(rng, (height, width), _pick(rng, FLOORS))
+        if rng.random() < 0.5
+        else (scene.wood(rng, (height, width), _pick(rng, FLOORS)))
+    )
+    mask = np.zeros((height, width), np.uint8)
+    rail_rect = _rect(hx + rail, hy + rail)
+    cv2.fillPoly(mask, [poly(rail_rect)], 255, cv2.LINE_AA, 4)
+    wood = scene.wood(rng, (height, width), _pick(rng, RAILS))
+    image = np.where(mask[..., None] > 127, wood, image)
+    _sights(image, project, length, breadth, cushion, rail, rng)
+    cloth = _cloth(rng, (height, width), _jitter(rng, CLOTHS[cloth_name], 12))
+    mask[:] = 0
+    cv2.fillPoly(mask, [poly(_rect(hx, hy))], 255, cv2.LINE_AA, 4)
+    cushion_tone = (cloth.astype(np.float32) * rng.uniform(0.78, 0.95)).astype(np.uint8)
+    image = np.where(mask[..., None] > 127, cushion_tone, image)
+    mask[:] = 0
+    cv2.fillPoly(mask, [poly(_rect(length / 2, breadth / 2))], 255, cv2.LINE_AA, 4)
+    image = np.where(mask[..., None] > 127, cloth, image)
+    scale = float(np.hypot(*(project(np.array([[100.0, 0.0]])) - project(np.zeros((1, 2))))[0]))
+    px_per_mm = scale / 100.0
+    if pockets:
+        for at in _pocket_places(length, breadth, cushion):
+            centre = project(np.array([at]))[0]
+            radius = ball_r * px_per_mm * rng.uniform(1.7, 2.1)
+            cv2.circle(image, _pt(centre), round(radius * 1.15 * 16), (20, 25, 30), -1, 16, 4)
+            cv2.circle(image, _pt(centre), round(radius * 16), (8, 8, 10), -1, cv2.LINE_AA, 4)
+    lamps = _lamps(rng, project, length, breadth)
+    balls = _place_balls(rng, kind, length, breadth, ball_r)
+    shadows = np.zeros((height, width), np.float32)
+    drawn = []
+    radius_px = ball_r * px_per_mm
+    for (bx, by), label, stripe, number in balls:
+        centre = project(np.array([[bx, by]]))[0]
+        light = _light_direction(centre, lamps, width)
+        off = -light[:2] * radius_px * 0.45
+        cv2.circle(
+            shadows, _pt(centre + off), round(radius_px * 1.05 * 16), 1.0, -1, cv2.LINE_AA, 4
+        )
+        drawn.append((centre, label, stripe, number, light))
+    sigma = max(1.0, radius_px * rng.uniform(0.15, 0.4))
+    shadows = cv2.GaussianBlur(shadows, (0, 0), sigma)
+    image = (image.astype(np.float32) * (1 - rng.uniform(0.35, 0.6) * shadows)[..., None]).astype(
+        np.uint8
+    )
+    for centre, label, stripe, number, light in drawn:
+        _draw_ball(image, centre, radius_px, label, stripe, number, light, rng)
+    gain = _gain(rng, lamps, (height, width))
+    image = np.clip(image.astype(np.float32) * gain[..., None], 0, 255)
+    cover = np.zeros((height, width), np.uint8)
+    if rng.random() < 0.35:
+        _chalk(image, project, hx, hy, rail, rng)
+    if rng.random() < 0.4:
+        _arm_and_cue(image, cover, project, balls, length, radius_px, rng)
+    image = image * rng.uniform(0.88, 1.12, 3)[None, None, :]  # white balance
+    image = np.clip(image, 0, 255).astype(np.uint8)
+    image = scene.degrade(image, rng)
+    visible = []
+    for centre, label, stripe, _number, _light in drawn:
+        x, y = centre
+        if not (radius_px <= x < width - radius_px and radius_px <= y < height - radius_px):
+            continue
+        if cover[int(y), int(x)]:
+            continue
+        visible.append(StillBall(float(x), float(y), radius_px, label, stripe))
+    corners = tuple((float(x), float(y)) for x, y in project(np.array(_rect(hx, hy))))
+    return Still(image, kind, cloth_name, _ordered(corners), tuple(visible))
+
+
+def _camera(
+    rng: np.random.Generator, half: tuple[float, float], size: tuple[int, int]
+) -> np.ndarray:
+    """Table mm -> image px: the table (with its rails) framed at 75-98 % of the image,
+    turned a few degrees, and tilted: the far side shortened by up to a fifth."""
+    width, height = size
+    hx, hy = half
+    fill = rng.uniform(0.75, 0.98)
+    px = min(fill * width / (2 * hx), fill * height / (2 * hy))
+    angle = math.radians(rng.uniform(-6, 6)) + (math.pi if rng.random() < 0.5 else 0.0)
+    cos, sin = math.cos(angle), math.sin(angle)
+    squeeze = rng.uniform(0.0, 0.2)
+    side = rng.choice([-1.0, 1.0])
+    src, dst = [], []
+    for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+        x, y = sx * hx * px, sy * hy * px
+        shrink = 1 - squeeze * (0.5 + 0.5 * side * sy)  # one long side further away
+        x *= shrink
+        y *= 1 - squeeze * 0.25
+        dst.append(
+            (
+                width / 2 + cos * x - sin * y + rng.uniform(-0.02, 0.02) * width,
+                height / 2 + sin * x + cos * y + rng.uniform(-0.02, 0.02) * height,
+            )
+        )
+        src.append((sx * hx, -sy * hy))
+    return cv2.getPerspectiveTransform(np.float32(src), np.float32(dst)).astype(np.float64)
+
+
+def _cloth(rng: np.random.Generator, size: tuple[int, int], colour: tuple[int, ...]) -> np.ndarray:
+    """A cloth: the felt texture's brightness (nap, wear, fibres) times one dye colour, so
+    the mottle changes how light the cloth is, not its colour, as on a real cloth."""
+    texture = scene.felt(rng, size, (128, 128, 128)).astype(np.float32).mean(axis=2)
+    texture = 1.0 + (texture / max(1.0, float(texture.mean())) - 1.0) * rng.uniform(0.5, 1.0)
+    dye = np.array(colour, np.float32)[None, None, :]
+    return np.clip(dye * texture[..., None], 0, 255).astype(np.uint8)
+
+
+def _rect(x: float, y: float) -> list[tuple[float, float]]:
+    return [(-x, y), (x, y), (x, -y), (-x, -y)]
+
+
+def _pt(point: np.ndarray) -> tuple[int, int]:
+    return (round(float(point[0]) * 16), round(float(point[1]) * 16))
+
+
+def _ipt(point: np.ndarray) -> tuple[int, int]:
+    return (round(float(point[0])), round(float(point[1])))
+
+
+def _pick(rng: np.random.Generator, options: tuple[tuple[int, int, int], ...]) -> tuple[int, ...]:
+    return tuple(int(v) for v in options[int(rng.integers(len(options)))])
+
+
+def _jitter(rng: np.random.Generator, colour: tuple[int, ...], spread: float) -> tuple[int, ...]:
+    return tuple(int(np.clip(c + rng.normal(0, spread), 0, 255)) for c in colour)
+
+
+def _ordered(corners: tuple[tuple[float, float], ...]) -> tuple[tuple[float, float], ...]:
+    """Top-left, top-right, bottom-right, bottom-left by the corners' angle round the centre."""
+    centre = np.mean(corners, axis=0)
+    by_angle = sorted(corners, key=lambda p: math.atan2(p[1] - centre[1], p[0] - centre[0]))
+    start = min(range(4), key=lambda i: by_angle[i][0] + by_angle[i][1])
+    return tuple(by_angle[(start + i) % 4] for i in range(4))
+
+
+def _pocket_places(length: float, breadth: float, cushion: float) -> list[tuple[float, float]]:
+    hx, hy = length / 2, breadth / 2
+    corner = cushion * 0.55
+    out = [(sx * (hx + corner), sy * (hy + corner)) for sx in (-1, 1) for sy in (-1, 1)]
+    return out + [(0.0, sy * (hy + cushion * 0.75)) for sy in (-1, 1)]
+
+
+def _sights(image, project, length, breadth, cushion, rail, rng) -> None:
+    """The diamonds on the rails: eighths of the length, quarters of the breadth."""
+    colour = _pick(rng, ((230, 235, 235), (200, 215, 225), (170, 190, 200)))
+    middle = cushion + rail * rng.uniform(0.35, 0.55)
+    hx, hy = length / 2, breadth / 2
+    places = [(hx * i / 4, sy * (hy + middle)) for i in range(-3, 4) for sy in (-1, 1)]
+    places += [(sx * (hx + middle), hy * i / 2) for i in (-1, 0, 1) for sx in (-1, 1)]
+    size = rng.uniform(7, 12)
+    for at in places:
+        centre = project(np.array([at]))[0]
+        spot = project(np.array([[at[0] + size, at[1]]]))[0]
+        r = max(1.0, float(np.hypot(*(spot - centre))))
+        cv2.circle(image, _pt(centre), round(r * 16), colour, -1, cv2.LINE_AA, 4)
+
+
+def _lamps(rng: np.random.Generator, project, length: float, breadth: float) -> list:
+    """One to three lamps over the table's long axis (image px)."""
+    count = int(rng.integers(1, 4))
+    xs = [0.0] if count == 1 else list(np.linspace(-length / 3, length / 3, count))
+    return [project(np.array([[x, rng.uniform(-0.1, 0.1) * breadth]]))[0] for x in xs]
+
+
+def _light_direction(centre: np.ndarray, lamps: list, width: int) -> np.ndarray:
+    """The unit vector from a ball towards the nearest lamp (x, y in the image, z up)."""
+    lamp = min(lamps, key=lambda p: float(np.hypot(*(p - centre))))
+    flat = (lamp - centre) / (0.6 * width)
+    vec = np.array([flat[0], flat[1], 1.0])
+    return vec / np.linalg.norm(vec)
+
+
+def _gain(rng: np.random.Generator, lamps: list, size: tuple[int, int]) -> np.ndarray:
+    height, width = size
+    ys, xs = np.mgrid[0:height:4, 0:width:4].astype(np.float32)
+    base = rng.uniform(0.55, 0.8)
+    gain = np.full(xs.shape, base, np.float32)
+    spread = rng.uniform(0.2, 0.45) * width / max(1, len(lamps)) ** 0.5
+    strength = rng.uniform(0.2, 0.55)
+    for cx, cy in lamps:
+        gain += strength * np.exp(-((xs - cx) ** 2 + (ys - cy) ** 2) / (2 * spread**2))
+    return cv2.resize(gain, (width, height), interpolation=cv2.INTER_LINEAR)
+
+
+BallSpec = tuple[tuple[float, float], str, bool, bool]
+
+
+def _ball_set(rng: np.random.Generator, kind: str) -> list[tuple[str, bool, bool]]:
+    """(colour, striped, number disc) for each ball of a set that fits the table."""
+    if kind == "carom":
+        choice = rng.random()
+        if choice < 0.5:
+            return [("white", False, False), ("yellow", False, False), ("red", False, False)]
+        return [(c, False, False) for c in ("red", "pink", "black", "white", "yellow")]
+    if kind == "pool":
+        balls = [("white", False, False)]
+        balls += [(POOL_COLOURS[i % 8], False, True) for i in range(8)]
+        balls += [(POOL_COLOURS[i], True, True) for i in range(7)]
+        return balls
+    if kind == "pyramid":
+        cue = str(rng.choice(["red", "yellow", "orange"]))
+        return [(cue, False, False)] + [("ivory", False, True)] * 15
+    reds = [("red", False, False)] * int(rng.integers(6, 16))
+    colours = ["yellow", "green", "brown", "blue", "pink", "black"]
+    return [("white", False, False)] + reds + [(c, False, False) for c in colours]
+
+
+def _place_balls(
+    rng: np.random.Generator, kind: str, length: float, breadth: float, r: float
+) -> list[BallSpec]:
+    """Some of the set on the table: spread out, a few touching, at times a rack or a ball
+    frozen on a cushion; never two overlapping."""
+    specs = _ball_set(rng, kind)
+    keep = int(rng.integers(max(1, len(specs) // 3), len(specs) + 1))
+    order = rng.permutation(len(specs))[:keep]
+    chosen = [specs[i] for i in order]
+    hx, hy = length / 2 - r, breadth / 2 - r
+    placed: list[tuple[float, float]] = []
+    if len(chosen) >= 6 and rng.random() < 0.4:  # a rack: rows of touching balls
+        apex = (rng.uniform(0.2, 0.5) * hx * rng.choice([-1, 1]), rng.uniform(-0.2, 0.2) * hy)
+        gap = 2 * r * rng.uniform(1.0, 1.03)
+        row = 0
+        while len(placed) < len(chosen) - 2:
+            for k in range(row + 1):
+                if len(placed) >= len(chosen) - 2:
+                    break
+                placed.append(
+                    (apex[0] + row * gap * math.sqrt(3) / 2, apex[1] + (k - row / 2) * gap)
+                )
+            row += 1
+    tries = 0
+    while len(placed) < len(chosen) and tries < 4000:
+        tries += 1
+        if placed and rng.random() < 0.25:  # touching another ball
+            base = placed[int(rng.integers(len(placed)))]
+            angle = rng.uniform(0, 2 * math.pi)
+            x, y = base[0] + 2.02 * r * math.cos(angle), base[1] + 2.02 * r * math.sin(angle)
+        elif rng.random() < 0.15:  # frozen on a cushion
+            x, y = rng.uniform(-hx, hx), rng.choice([-hy, hy])
+        else:
+            x, y = rng.uniform(-hx, hx), rng.uniform(-hy, hy)
+        if abs(x) > hx or abs(y) > hy:
+            continue
+        if all(math.hypot(x - px, y - py) >= 2.0 * r for px, py in placed):
+            placed.append((x, y))
+    pairs = zip(placed, chosen, strict=False)
+    return [(at, colour, stripe, number) for at, (colour, stripe, number) in pairs]
+
+
+def _draw_ball(
+    image: np.ndarray,
+    centre: np.ndarray,
+    radius: float,
+    label: str,
+    stripe: bool,
+    number: bool,
+    light: np.ndarray,
+    rng: np.random.Generator,
+) -> None:
+    """A lit sphere: Lambert shading and a lamp's highlight, a stripe or a number disc on a
+    random turn of the ball, anti-aliased into ``image`` (float or uint8, BGR)."""
+    half = math.ceil(radius) + 2
+    cx, cy = float(centre[0]), float(centre[1])
+    x0, y0 = math.floor(cx) - half, math.floor(cy) - half
+    ys, xs = np.mgrid[0 : 2 * half + 1, 0 : 2 * half + 1].astype(np.float32)
+    u, v = (xs + x0 + 0.5 - cx) / radius, (ys + y0 + 0.5 - cy) / radius
+    dist = np.sqrt(u * u + v * v)
+    alpha = np.clip((1.0 - dist) * radius + 0.5, 0, 1)
+    w = np.sqrt(np.clip(1 - u * u - v * v, 0, 1))
+    normal = np.stack([u, v, w], -1)
+    turn, _ = np.linalg.qr(rng.normal(size=(3, 3)))
+    body = normal @ turn.T
+    paint = np.array(BALL_PAINT[label], np.float32)
+    white = np.array(BALL_PAINT["white"], np.float32)
+    colour = np.broadcast_to(paint, normal.shape).copy()
+    if stripe:
+        colour[np.abs(body[..., 2]) > 0.45] = white
+    if number:
+        colour[body[..., 0] > 0.9] = white
+    lambert = np.clip(normal @ light.astype(np.float32), 0, 1)
+    shade = 0.35 + 0.65 * lambert
+    reflect = 2 * (normal @ light.astype(np.float32))[..., None] * normal - light[None, None, :]
+    spec = np.clip(reflect[..., 2], 0, 1) ** rng.uniform(25, 60) * rng.uniform(0.6, 1.0)
+    pixels = colour * shade[..., None] + 255 * spec[..., None]
+    h, w_img = image.shape[:2]
+    ax0, ay0 = max(0, -x0), max(0, -y0)
+    bx0, by0 = max(0, x0), max(0, y0)
+    bx1, by1 = min(w_img, x0 + 2 * half + 1), min(h, y0 + 2 * half + 1)
+    if bx1 <= bx0 or by1 <= by0:
+        return
+    a = alpha[ay0 : ay0 + by1 - by0, ax0 : ax0 + bx1 - bx0, None]
+    p = pixels[ay0 : ay0 + by1 - by0, ax0 : ax0 + bx1 - bx0]
+    region = image[by0:by1, bx0:bx1].astype(np.float32)
+    image[by0:by1, bx0:bx1] = np.clip(region * (1 - a) + p * a, 0, 255).astype(image.dtype)
+
+
+def _chalk(image: np.ndarray, project, hx: float, hy: float, rail: float, rng) -> None:
+    """A blue chalk cube left on the rail."""
+    x = rng.uniform(-hx, hx)
+    y = (hy + rail * 0.5) * rng.choice([-1, 1])
+    side = 22.0
+    quad = [(x - side, y - side), (x + side, y - side), (x + side, y + side), (x - side, y + side)]
+    pts = np.round(project(np.array(quad))).astype(np.int32)
+    cv2.fillPoly(image, [pts], (150, 90, 30), cv2.LINE_AA)
+
+
+def _arm_and_cue(
+    image: np.ndarray,
+    cover: np.ndarray,
+    project,
+    balls: list[BallSpec],
+    length: float,
+    radius: float,
+    rng: np.random.Generator,
+) -> None:
+    """A player's arm reaching in from the near side and a cue lying towards a ball."""
+    height, width = image.shape[:2]
+    target = (
+        project(np.array([balls[0][0]]))[0]
+        if balls
+        else np.array([width / 2, height / 2], np.float64)
+    )
+    edge = int(rng.integers(4))
+    start = np.array(
+        [
+            (rng.uniform(0.2, 0.8) * width, height + 20),
+            (rng.uniform(0.2, 0.8) * width, -20),
+            (-20, rng.uniform(0.2, 0.8) * height),
+            (width + 20, rng.uniform(0.2, 0.8) * height),
+        ][edge]
+    )
+    direction = (target - start) / max(1.0, float(np.hypot(*(target - start))))
+    tip = target - direction * radius * rng.uniform(1.5, 4)
+    cue_width = max(2, round(radius * 0.35))
+    butt = tip - direction * 0.6 * width
+    cv2.line(image, _ipt(butt), _ipt(tip), (120, 175, 215), cue_width, cv2.LINE_AA)
+    cv2.line(cover, _ipt(butt), _ipt(tip), 255, cue_width + 2)
+    hand = start + direction * rng.uniform(0.25, 0.45) * float(np.hypot(*(target - start)))
+    arm_width = max(8, round(radius * rng.uniform(2.5, 3.5)))
+    sleeve = _pick(rng, SLEEVES)
+    cv2.line(image, _ipt(start), _ipt(hand), sleeve, arm_width, cv2.LINE_AA)
+    cv2.line(cover, _ipt(start), _ipt(hand), 255, arm_width)
+    skin = _pick(rng, SKIN)
+    cv2.ellipse(
+        image,
+        _ipt(hand),
+        (arm_width // 2 + 2, arm_width // 3 + 2),
+        math.degrees(math.atan2(direction[1], direction[0])),
+        0,
+        360,
+        skin,
+        -1,
+        cv2.LINE_AA,
+    )
+    cv2.circle(cover, _ipt(hand), arm_width // 2 + 3, 255, -1)
