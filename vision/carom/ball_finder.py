@@ -72,6 +72,13 @@ SOLID = 0.7
 #: how perfect a circle must be) are balls when their rim is this complete, without the
 #: not-cloth test a ball of the cloth's colour cannot pass.
 HOUGH_EDGE, HOUGH_ROUND, SHADED_SUPPORT = 120.0, 0.75, 0.85
+#: A streak (a ball rolling during the exposure): a blob STREAK_WIDTH radii across (a ball's
+#: diameter, less what the opening takes, or with its shadow), at most STREAK_LENGTH radii
+#: longer than wide (a blur too soft for a rim: round too), that
+#: fills STADIUM_FILL of the stadium of that size; it counts with STREAK_SUPPORT.
+STREAK_WIDTH, STREAK_LENGTH, STADIUM_FILL, STREAK_SUPPORT = (1.4, 3.4), 3.5, (0.7, 1.2), 0.9
+#: A streak is as wide at its middle as this share of its width; touching balls are not.
+STREAK_WAIST = 0.85
 #: A ball's disc (FILL_DISC radii round its centre) is at least MIN_FILL not cloth.
 FILL_DISC, MIN_FILL = 0.75, 0.8
 #: The rim's centre may lie this far from the distance transform's (shares of the radius).
@@ -86,8 +93,10 @@ TOUCHING = (1.6, 2.5)
 RIM_RADIUS = (0.7, 1.35)
 #: Fewest balls whose rims measure the radius (else the distance transform's measure stands).
 MIN_MEASURED = 3
-#: A centre within this share of the radius of the cushions' outer edge is a pocket or a rail.
-EDGE_MARGIN = 1.2
+#: A centre within this many radii of the cushions' outer edge is on a cushion, a rail or a
+#: pocket: a ball frozen on a cushion lies its radius plus the cushion's width (1.6-1.7 radii
+#: on real tables) inside it.
+EDGE_MARGIN = 2.1
 
 
 @dataclass(frozen=True)
@@ -175,6 +184,56 @@ def _balls(
             break
         if all(math.hypot(x - b[0], y - b[1]) >= SAME_BALL * r for b in out):
             out.append((x, y, support, rim))
+    for x, y in _streaks(solid, mask, edge, r):
+        if all(math.hypot(x - b[0], y - b[1]) >= SAME_BALL * r for b in out):
+            out.append((x, y, STREAK_SUPPORT, r))
+    return out
+
+
+def _streaks(
+    solid: np.ndarray, mask: np.ndarray, edge: np.ndarray, r: float
+) -> list[tuple[float, float]]:
+    """Rolling balls blurred into a streak: a blob a ball wide and up to STREAK_LENGTH radii
+    long, as solid as a stadium of that size, and no part of a longer object in the mask
+    before it was opened (what the opening leaves of a cue); its centre is the ball's half
+    way through the exposure."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=8)
+    _raw_count, raw_labels, raw_stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    out = []
+    for i in range(1, count):
+        area = float(stats[i, cv2.CC_STAT_AREA])
+        if area < math.pi * r * r * 0.8:
+            continue
+        ys, xs = np.nonzero(
+            labels[stats[i, 1] : stats[i, 1] + stats[i, 3], stats[i, 0] : stats[i, 0] + stats[i, 2]]
+            == i
+        )
+        points = np.stack([xs + stats[i, 0], ys + stats[i, 1]], 1).astype(np.float32)
+        (cx, cy), (w, h), angle = cv2.minAreaRect(points)
+        long, short = max(w, h), min(w, h)
+        across = math.radians(angle + (90.0 if w >= h else 0.0))
+        steps = np.linspace(-short, short, max(8, int(4 * short)))
+        line_x = np.clip(np.round(cx + np.cos(across) * steps).astype(int), 0, solid.shape[1] - 1)
+        line_y = np.clip(np.round(cy + np.sin(across) * steps).astype(int), 0, solid.shape[0] - 1)
+        waist = float((labels[line_y, line_x] == i).sum()) * (steps[1] - steps[0])
+        if waist < STREAK_WAIST * short:
+            continue  # two touching balls: narrow where they touch
+        if not (STREAK_WIDTH[0] * r <= short <= STREAK_WIDTH[1] * r):
+            continue
+        if long > short + STREAK_LENGTH * r:
+            continue
+        stadium = math.pi * (short / 2) ** 2 + short * (long - short)
+        if not (STADIUM_FILL[0] <= area / stadium <= STADIUM_FILL[1]):
+            continue
+        if edge[int(cy), int(cx)] < EDGE_MARGIN * r:
+            continue
+        whole = raw_labels[int(ys[0]) + stats[i, 1], int(xs[0]) + stats[i, 0]]
+        extent = math.hypot(
+            raw_stats[whole, cv2.CC_STAT_WIDTH], raw_stats[whole, cv2.CC_STAT_HEIGHT]
+        )
+        if extent > (2 + STREAK_LENGTH + 1) * r:
+            continue
+        out.append((float(cx), float(cy)))
     return out
 
 

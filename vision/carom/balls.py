@@ -18,10 +18,13 @@ import cv2
 import numpy as np
 
 from vision.carom.layout import Colour, TableLayout
+from vision.carom.table_finder import ClothModel
 from vision.profile import Calibration
 
 #: Width of the image the detector works on.
 WORK_WIDTH = 640
+#: A ball's colour within this many cloth limits of the cloth's chromaticity is near it.
+NEAR_CLOTH = 3.0
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,14 @@ class Candidate:
     x: float
     y: float
     score: float
+
+
+def _near(cloth: ClothModel, colour: Colour) -> bool:
+    """Whether a ball of this colour could pass for the cloth by its chromaticity."""
+    b, g, r = (float(c) + 1.0 for c in colour)
+    total = b + g + r
+    off = np.hypot(b / total - cloth.colour[0], g / total - cloth.colour[1])
+    return bool(off < NEAR_CLOTH * cloth.limit)
 
 
 def _hsv(colour: Colour) -> tuple[int, int, int]:
@@ -43,10 +54,15 @@ class BallDetector:
     """Finds the candidates of every ball in a BGR frame of the calibrated table."""
 
     def __init__(
-        self, layout: TableLayout, calibration: Calibration, size: tuple[int, int]
+        self,
+        layout: TableLayout,
+        calibration: Calibration,
+        size: tuple[int, int],
+        cloth: ClothModel | None = None,
     ) -> None:
         width, height = size
         self.layout = layout
+        self.cloth = cloth
         self.factor = min(1.0, WORK_WIDTH / width)
         self.work = (max(1, round(width * self.factor)), max(1, round(height * self.factor)))
         to_image = calibration.to_image
@@ -56,6 +72,13 @@ class BallDetector:
         self.to_table = np.linalg.inv(work_h)
         self.valid = self._valid_area(layout, work_h)
         self.colours = {ball: _hsv(colour) for ball, colour in layout.balls.items()}
+        #: The balls whose colour the cloth's is near (a white ball on a grey cloth, a red on
+        #: a burgundy one): their masks leave the cloth's own pixels out.
+        self.near_cloth = {
+            ball
+            for ball, colour in layout.balls.items()
+            if cloth is not None and _near(cloth, colour)
+        }
 
     def _valid_area(self, layout: TableLayout, work_h: np.ndarray) -> np.ndarray:
         """Where a ball may be seen: the cloth and the cushions (a ball leaving the table is
@@ -78,8 +101,11 @@ class BallDetector:
             cv2.circle(mask, (round(centre[0]), round(centre[1])), round(self.radius * 2.0), 0, -1)
         return mask
 
-    def masks(self, hsv: np.ndarray) -> dict[str, np.ndarray]:
-        """Per ball, the pixels of its colour."""
+    def masks(self, hsv: np.ndarray, small: np.ndarray | None = None) -> dict[str, np.ndarray]:
+        """Per ball, the pixels of its colour (``small``: the BGR work image, for the cloth)."""
+        off_cloth = None
+        if self.near_cloth and self.cloth is not None and small is not None:
+            off_cloth = (~self.cloth.is_cloth(small)).astype(np.uint8) * 255
         out = {}
         for ball, (h0, s0, v0) in self.colours.items():
             if s0 < 60 and v0 < 90:  # black: dark and grey (a shadow on green stays saturated)
@@ -96,6 +122,8 @@ class BallDetector:
                     mask = cv2.inRange(hsv, (low, s_lo, v_lo), (180, s_hi, 255)) | cv2.inRange(
                         hsv, (0, s_lo, v_lo), (high, s_hi, 255)
                     )
+            if off_cloth is not None and ball in self.near_cloth:
+                mask = cv2.bitwise_and(mask, off_cloth)
             out[ball] = cv2.bitwise_and(mask, self.valid)
         return out
 
@@ -107,7 +135,7 @@ class BallDetector:
         hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
         area = math.pi * self.radius**2
         out: dict[str, list[Candidate]] = {}
-        for ball, mask in self.masks(hsv).items():
+        for ball, mask in self.masks(hsv, small).items():
             count, _, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
             found = []
             for i in range(1, count):

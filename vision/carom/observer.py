@@ -29,6 +29,7 @@ from vision.carom.layout import layout as table_layout
 from vision.carom.lying import LyingSkittles
 from vision.carom.record import shot_record, stopped_on
 from vision.carom.skittles import COVERED, DISPLACED, DOWN, UP, SkittleWatcher
+from vision.carom.table_finder import ClothModel, measure_cloth
 from vision.carom.tracker import COAST_FRAMES, Tracker
 from vision.profile import Calibration, TableProfile
 
@@ -81,6 +82,7 @@ class ShotObserver:
         self.calibration: Calibration | None = profile.calibration if profile else None
         self.phase = "setup"
         self._detector: BallDetector | None = None
+        self._cloth: ClothModel | None = None
         self._tracker = Tracker(self.layout.ball_names, self.layout.ball_radius, self.layout.half)
         self._watcher: SkittleWatcher | None = None
         self._thumb: np.ndarray | None = None
@@ -105,8 +107,9 @@ class ShotObserver:
         if self.calibration is None:
             self.calibration = calibrate(image, self.layout)
         if self._detector is None:
+            self._cloth = measure_cloth(image, self.calibration.image_points)
             self._detector = BallDetector(
-                self.layout, self.calibration, (image.shape[1], image.shape[0])
+                self.layout, self.calibration, (image.shape[1], image.shape[0]), self._cloth
             )
         dt = 1 / 60 if self._last_t is None else max(1e-3, timestamp - self._last_t)
         self._last_t = timestamp
@@ -142,7 +145,9 @@ class ShotObserver:
 
     def _take_setup(self, image: np.ndarray) -> None:
         assert self.calibration is not None
-        self._watcher = SkittleWatcher(self.layout, self.calibration, image, self._ball_px())
+        self._watcher = SkittleWatcher(
+            self.layout, self.calibration, image, self._ball_px(), self._cloth
+        )
         self.phase = "ready"
         self._rest = {}
 

@@ -37,6 +37,7 @@ import cv2
 import numpy as np
 
 from vision.carom.layout import TableLayout
+from vision.carom.table_finder import ClothModel
 from vision.profile import Calibration
 
 UP, DISPLACED, DOWN, REMOVED, COVERED = "up", "displaced", "down", "removed", "covered"
@@ -70,9 +71,11 @@ class SkittleWatcher:
         calibration: Calibration,
         setup: np.ndarray,
         balls_px: Sequence[tuple[float, float, float]] = (),
+        cloth: ClothModel | None = None,
     ) -> None:
         self.layout = layout
         self.calibration = calibration
+        self.cloth = cloth
         to_image = calibration.to_image
         self.scale = float(
             np.hypot(*(to_image([(100.0, 0.0)])[0] - to_image([(0.0, 0.0)])[0])) / 100
@@ -156,6 +159,9 @@ class SkittleWatcher:
         red = cv2.inRange(hsv, (0, 110, 60), (8, 255, 255)) | cv2.inRange(
             hsv, (168, 110, 60), (180, 255, 255)
         )
+        if self.cloth is not None:  # a grey cloth is "white", a red one "red": never a skittle
+            off = (~self.cloth.is_cloth(patch)).astype(np.uint8) * 255
+            white, red = white & off, red & off
         return white, red
 
     def _reference(

@@ -69,6 +69,9 @@ BALL_PAINT: dict[str, tuple[int, int, int]] = {
     "brown": (40, 70, 120),
 }
 
+#: Share of balls caught rolling, the longest streak (radii) and the exposure's samples.
+MOVING, STREAK, STREAK_SAMPLES = 0.12, 3.0, 9
+
 #: Pool's numbered balls 1..15 (9..15 are the stripes of 1..7's colours).
 POOL_COLOURS = ("yellow", "blue", "red", "purple", "orange", "green", "maroon", "black")
 
@@ -87,6 +90,7 @@ class StillBall:
     radius: float
     label: str
     stripe: bool = False
+    moving: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -179,8 +183,13 @@ def render_still(seed: int, size: tuple[int, int] = (1280, 720)) -> Still:
     image = (image.astype(np.float32) * (1 - rng.uniform(0.35, 0.6) * shadows)[..., None]).astype(
         np.uint8
     )
+    moving = []
     for centre, label, stripe, number, light in drawn:
-        _draw_ball(image, centre, radius_px, label, stripe, number, light, rng)
+        moving.append(bool(rng.random() < MOVING))
+        if moving[-1]:
+            _draw_moving(image, centre, radius_px, (label, stripe, number), light, rng)
+        else:
+            _draw_ball(image, centre, radius_px, label, stripe, number, light, rng)
     gain = _gain(rng, lamps, (height, width))
     image = np.clip(image.astype(np.float32) * gain[..., None], 0, 255)
     cover = np.zeros((height, width), np.uint8)
@@ -192,13 +201,13 @@ def render_still(seed: int, size: tuple[int, int] = (1280, 720)) -> Still:
     image = np.clip(image, 0, 255).astype(np.uint8)
     image = scene.degrade(image, rng)
     visible = []
-    for centre, label, stripe, _number, _light in drawn:
+    for (centre, label, stripe, _number, _light), rolling in zip(drawn, moving, strict=True):
         x, y = centre
         if not (radius_px <= x < width - radius_px and radius_px <= y < height - radius_px):
             continue
         if cover[int(y), int(x)]:
             continue
-        visible.append(StillBall(float(x), float(y), radius_px, label, stripe))
+        visible.append(StillBall(float(x), float(y), radius_px, label, stripe, rolling))
     corners = tuple((float(x), float(y)) for x, y in project(np.array(_rect(hx, hy))))
     return Still(image, kind, cloth_name, _ordered(corners), tuple(visible))
 
@@ -428,6 +437,38 @@ def _draw_ball(
     p = pixels[ay0 : ay0 + by1 - by0, ax0 : ax0 + bx1 - bx0]
     region = image[by0:by1, bx0:bx1].astype(np.float32)
     image[by0:by1, bx0:bx1] = np.clip(region * (1 - a) + p * a, 0, 255).astype(image.dtype)
+
+
+def _draw_moving(
+    image: np.ndarray,
+    centre: np.ndarray,
+    radius: float,
+    paint: tuple[str, bool, bool],
+    light: np.ndarray,
+    rng: np.random.Generator,
+) -> None:
+    """A rolling ball in one exposure: the ball drawn at even steps along its streak (up to
+    STREAK radii long) and averaged; the truth is the streak's middle, where it was half way
+    through the exposure."""
+    label, stripe, number = paint
+    angle = rng.uniform(0, 2 * math.pi)
+    length = rng.uniform(0.3, STREAK) * radius
+    step = np.array([math.cos(angle), math.sin(angle)]) * length
+    reach = math.ceil(radius + length / 2) + 3
+    x0, y0 = max(0, int(centre[0]) - reach), max(0, int(centre[1]) - reach)
+    x1 = min(image.shape[1], int(centre[0]) + reach + 1)
+    y1 = min(image.shape[0], int(centre[1]) + reach + 1)
+    if x1 <= x0 or y1 <= y0:
+        return
+    base = image[y0:y1, x0:x1].astype(np.float32)
+    total = np.zeros_like(base)
+    turn = int(rng.integers(1 << 30))
+    for k in range(STREAK_SAMPLES):
+        layer = base.copy()
+        at = centre + step * (k / (STREAK_SAMPLES - 1) - 0.5) - np.array([x0, y0])
+        _draw_ball(layer, at, radius, label, stripe, number, light, np.random.default_rng(turn))
+        total += layer
+    image[y0:y1, x0:x1] = (total / STREAK_SAMPLES).astype(image.dtype)
 
 
 def _chalk(image: np.ndarray, project, hx: float, hy: float, rail: float, rng) -> None:

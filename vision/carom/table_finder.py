@@ -105,6 +105,30 @@ class ClothModel:
         return (chroma < self.limit) & (light > self.darkest) & (light < self.brightest)
 
 
+def measure_cloth(image: np.ndarray, corners: Quad) -> ClothModel:
+    """The cloth model of a calibrated table, from the pixels inside its cushions: what the
+    ball and skittle readers leave out, so a ball or a skittle is never the cloth itself."""
+    inside = np.zeros(image.shape[:2], np.uint8)
+    cv2.fillPoly(inside, [np.round(np.array(corners)).astype(np.int32)], 255)
+    smooth = cv2.medianBlur(image, 3)
+    pixels = smooth[inside > 0][:: max(1, int(inside.sum() / 255) // 100_000)]
+    colours = chromaticity(pixels[None])[0]
+    light = pixels.astype(np.float32).sum(axis=-1)
+    bins = np.clip(colours / COLOUR_BIN, 0, 255).astype(np.int32)
+    mode = np.bincount(bins[:, 0] * 256 + bins[:, 1]).argmax()
+    centre = (np.array([mode // 256, mode % 256], np.float32) + 0.5) * COLOUR_BIN
+    near = np.hypot(*(colours - centre).T) < CHROMA_MAX
+    if near.sum() < 20:
+        raise ProfileError("no cloth inside the table's corners")
+    colour = np.median(colours[near], axis=0)
+    chroma = np.hypot(*(colours[near] - colour).T)
+    limit = float(
+        np.clip(SPREAD_MARGIN * np.percentile(chroma, SPREAD_PERCENTILE), CHROMA_MIN, CHROMA_MAX)
+    )
+    brightness = float(np.median(light[near]))
+    return ClothModel(colour, limit, DARKEST * brightness, BRIGHTEST * brightness)
+
+
 def cloth_region(image: np.ndarray) -> tuple[np.ndarray, ClothModel]:
     """The cloth and cushions (uint8 0/255) in ``image`` (BGR), closed over what lies on it,
     and the colour model that found it."""
