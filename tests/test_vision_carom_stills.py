@@ -18,9 +18,13 @@ import pytest
 
 from ui.cli import main
 from vision.carom.ball_finder import find_balls
+from vision.carom.balls import BallDetector
+from vision.carom.evaluate import evaluate_shot
+from vision.carom.layout import layout
 from vision.carom.stills import CLOTHS, DEV_SEEDS, render_still
 from vision.carom.table_finder import find_table
-from vision.profile import ProfileError, load_profile
+from vision.profile import Calibration, ProfileError, load_profile
+from vision.synth.carom import KINDS, simulate_shot
 
 SEEDS = list(DEV_SEEDS)[100:124]
 
@@ -121,3 +125,34 @@ def test_calibrate_table_writes_the_profile_detect_reads(photos, tmp_path, capsy
 
 def test_every_cloth_colour_is_a_named_cloth() -> None:
     assert {"green", "blue", "teal", "red", "grey"} <= set(CLOTHS)
+
+
+@pytest.mark.parametrize(("index", "cloth"), [(3, "blue"), (6, "teal"), (10, "camel")])
+def test_a_shot_on_another_cloth_is_refereed(index: int, cloth: str, tmp_path) -> None:
+    """The shot observer calibrates, learns the balls' colours and reads the skittles on a
+    cloth that is not green (development shots of ``synth shots --seed 7 --cloth mixed``)."""
+    shot = simulate_shot(7 * 100_003 + index, kind=KINDS[index % len(KINDS)], cloth=CLOTHS[cloth])
+    video = tmp_path / "shot_0000.avi"
+    shot.write_video(video)
+    video.with_suffix(".json").write_text(json.dumps(shot.truth()), encoding="utf-8")
+    result = evaluate_shot(video)
+    assert result.exact, result.differences
+    assert result.skittles_right == result.skittles
+
+
+def test_the_ball_colours_are_learned_from_the_table() -> None:
+    """A red ball under a warm lamp reads orange-red: the set-up frame's own pixels give the
+    detector its colour; the black keeps its grey test, and a white blob matches nothing."""
+    table = layout("seven_skittles")  # red, pink, black
+    image = np.full((360, 640, 3), (40, 120, 40), np.uint8)
+    cv2.circle(image, (200, 180), 12, (30, 75, 220), -1)  # the red as this camera sees it
+    cv2.circle(image, (400, 180), 12, (235, 235, 235), -1)
+    calibration = Calibration(((0, 0), (639, 0), (639, 359), (0, 359)), table.outer_corners())
+    detector = BallDetector(table, calibration, (640, 360))
+    nominal = dict(detector.colours)
+    learned = detector.learn(image, [(200.0, 180.0, 12.0), (400.0, 180.0, 12.0)])
+    assert set(learned) == {"red"}
+    assert detector.colours["red"] != nominal["red"]
+    assert detector.colours["black"] == nominal["black"]
+    found = detector.detect(image)["red"]
+    assert found and found[0].score > 0.5

@@ -23,6 +23,8 @@ from vision.profile import Calibration
 
 #: Width of the image the detector works on.
 WORK_WIDTH = 640
+#: A ball seen at the set-up takes over a coloured ball's colour when their hues are this close.
+LEARN_HUE = 20
 #: A ball's colour within this many cloth limits of the cloth's chromaticity is near it.
 NEAR_CLOTH = 3.0
 
@@ -34,6 +36,21 @@ class Candidate:
     x: float
     y: float
     score: float
+
+
+def _disc_hsv(hsv: np.ndarray, x: float, y: float, r: float) -> tuple[int, int, int] | None:
+    """Median hue, saturation and brightness of a ball's inner disc, its highlight left out."""
+    reach = max(1, int(0.6 * r))
+    patch = hsv[
+        max(0, int(y) - reach) : int(y) + reach + 1, max(0, int(x) - reach) : int(x) + reach + 1
+    ]
+    pixels = patch.reshape(-1, 3).astype(np.float32)
+    if len(pixels) < 4:
+        return None
+    pixels = pixels[pixels[:, 2] <= np.percentile(pixels[:, 2], 90)]
+    hues = pixels[:, 0] * (np.pi / 90)  # hue is circular: red sits at both ends
+    hue = (np.degrees(np.arctan2(np.sin(hues).mean(), np.cos(hues).mean())) / 2) % 180
+    return int(np.rint(hue)) % 180, int(np.median(pixels[:, 1])), int(np.median(pixels[:, 2]))
 
 
 def _near(cloth: ClothModel, colour: Colour) -> bool:
@@ -100,6 +117,32 @@ class BallDetector:
             centre = cv2.perspectiveTransform(np.float32([[pocket.at]]), work_h)[0, 0]
             cv2.circle(mask, (round(centre[0]), round(centre[1])), round(self.radius * 2.0), 0, -1)
         return mask
+
+    def learn(self, image: np.ndarray, seen: list[tuple[float, float, float]]) -> dict[str, tuple]:
+        """Take each coloured ball's colour from the table itself: ``seen`` (x, y, radius in
+        ``image`` px, from :func:`vision.carom.ball_finder.find_balls` on the set-up frame)
+        are matched to the set's coloured balls by hue, nearest first, and a match within
+        LEARN_HUE replaces the nominal colour by the measured one (this lamp, this camera's
+        white balance).  White and black keep their grey tests.  Returns what was learned."""
+        hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
+        measured = [_disc_hsv(hsv, x, y, r) for x, y, r in seen]
+        pairs = []
+        for ball, (h0, s0, _v0) in self.colours.items():
+            if s0 < 60:
+                continue
+            for i, colour in enumerate(measured):
+                if colour is not None and colour[1] >= 60:
+                    gap = min(abs(colour[0] - h0), 180 - abs(colour[0] - h0))
+                    pairs.append((gap, ball, i))
+        learned: dict[str, tuple] = {}
+        used: set[int] = set()
+        for gap, ball, i in sorted(pairs):
+            if gap > LEARN_HUE or ball in learned or i in used:
+                continue
+            learned[ball] = measured[i]
+            used.add(i)
+        self.colours.update(learned)
+        return learned
 
     def masks(self, hsv: np.ndarray, small: np.ndarray | None = None) -> dict[str, np.ndarray]:
         """Per ball, the pixels of its colour (``small``: the BGR work image, for the cloth)."""

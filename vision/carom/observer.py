@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 
 from vision.carom import events as ev
+from vision.carom.ball_finder import find_balls
 from vision.carom.balls import BallDetector
 from vision.carom.calibration import calibrate
 from vision.carom.layout import layout as table_layout
@@ -111,6 +112,8 @@ class ShotObserver:
             self._detector = BallDetector(
                 self.layout, self.calibration, (image.shape[1], image.shape[0]), self._cloth
             )
+            _corners, seen = find_balls(image, self.calibration.image_points)
+            self._detector.learn(image, [(b.x, b.y, b.radius) for b in seen])
         dt = 1 / 60 if self._last_t is None else max(1e-3, timestamp - self._last_t)
         self._last_t = timestamp
         self._tracker.update(self._detector.detect(image), dt)
