@@ -79,6 +79,9 @@ HOUGH_EDGE, HOUGH_ROUND, SHADED_SUPPORT = 120.0, 0.75, 0.85
 STREAK_WIDTH, STREAK_LENGTH, STADIUM_FILL, STREAK_SUPPORT = (1.4, 3.4), 3.5, (0.7, 1.2), 0.9
 #: A streak is as wide at its middle as this share of its width; touching balls are not.
 STREAK_WAIST = 0.85
+#: A straight edge at least CUE_LENGTH radii long is a cue's; a centre within CUE_CLEARANCE
+#: radii of one is on the cue.
+CUE_LENGTH, CUE_CLEARANCE = 8.0, 1.0
 #: A ball's disc (FILL_DISC radii round its centre) is at least MIN_FILL not cloth.
 FILL_DISC, MIN_FILL = 0.75, 0.8
 #: The rim's centre may lie this far from the distance transform's (shares of the radius).
@@ -91,6 +94,9 @@ MIN_SUPPORT, ROUND_BALL = 0.55, 0.88
 TOUCHING = (1.6, 2.5)
 #: The rim circle's radius must be within these shares of the expected radius.
 RIM_RADIUS = (0.7, 1.35)
+#: Radii tried (shares of the blobs' measure) before the rims measure the radius: the smaller
+#: wins only when it finds TRIAL_MARGIN times the balls (a cue's edges pass for small rims).
+TRIAL_RADII, TRIAL_MARGIN = (0.75, 1.0), 2.0
 #: Fewest balls whose rims measure the radius (else the distance transform's measure stands).
 MIN_MEASURED = 3
 #: A centre within this many radii of the cushions' outer edge is on a cushion, a rail or a
@@ -137,7 +143,12 @@ def find_balls(
     r = radius * factor if radius is not None else _measured_radius(mask, distance, low, high)
     edge = _edge_distance(quad, work.shape[:2])
     if radius is None:
-        rims = [radius for _x, _y, _s, radius in _balls(colour, mask, distance, edge, r)]
+        # The first measure is the blobs', which a ball's shadow or a cloth of the balls' own
+        # colour can throw; the trial radius that finds clearly more balls gives the median
+        # of its rims.
+        smaller, measured = (_balls(colour, mask, distance, edge, r * k) for k in TRIAL_RADII)
+        best = smaller if len(smaller) > TRIAL_MARGIN * len(measured) else measured
+        rims = [rim for _x, _y, _s, rim in best]
         r = float(np.median(rims)) if len(rims) >= MIN_MEASURED else r
     found = [
         FoundBall(x, y, r, _colour_name(work, (x, y), r), support)
@@ -178,16 +189,49 @@ def _balls(
         fitted = _rim(image, (float(cx), float(cy)), r, none)
         if fitted is not None and fitted[2] >= SHADED_SUPPORT:
             fits.append(fitted)
+    cues = _cues(mask, r)
     out: list[tuple[float, float, float, float]] = []
     for x, y, support, rim in sorted(fits, key=lambda f: -f[2]):
         if support < ROUND_BALL:
             break
+        if _on_a_cue(cues, (x, y), r):
+            continue
         if all(math.hypot(x - b[0], y - b[1]) >= SAME_BALL * r for b in out):
             out.append((x, y, support, rim))
     for x, y in _streaks(solid, mask, edge, r):
+        if _on_a_cue(cues, (x, y), r):
+            continue
         if all(math.hypot(x - b[0], y - b[1]) >= SAME_BALL * r for b in out):
             out.append((x, y, STREAK_SUPPORT, r))
     return out
+
+
+def _cues(mask: np.ndarray, r: float) -> np.ndarray:
+    """Long straight edges of the not-cloth mask (N x 4: x1, y1, x2, y2): a cue's sides, a
+    rest's shaft.  No ball has one: its outline is round."""
+    edges = cv2.Canny(mask, 50, 150)
+    lines = cv2.HoughLinesP(
+        edges,
+        1,
+        math.pi / 180,
+        threshold=max(10, int(CUE_LENGTH * r)),
+        minLineLength=CUE_LENGTH * r,
+        maxLineGap=r,
+    )
+    return np.zeros((0, 4)) if lines is None else lines.reshape(-1, 4).astype(np.float64)
+
+
+def _on_a_cue(cues: np.ndarray, centre: tuple[float, float], r: float) -> bool:
+    """Whether a centre lies within CUE_CLEARANCE radii of a cue's edge: a ball at the cue's
+    tip lies beyond the segment's end, a ball under the cue's shaft is lost with it."""
+    if not len(cues):
+        return False
+    p = np.array(centre)
+    a, b = cues[:, :2], cues[:, 2:]
+    ab = b - a
+    t = np.clip(((p - a) * ab).sum(axis=1) / np.maximum((ab**2).sum(axis=1), 1e-9), 0, 1)
+    gap = np.hypot(*(a + ab * t[:, None] - p).T)
+    return bool((gap < CUE_CLEARANCE * r).any())
 
 
 def _streaks(
