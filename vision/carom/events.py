@@ -32,14 +32,87 @@ from vision.carom.layout import TableLayout
 from vision.carom.record import Event
 from vision.carom.skittles import DISPLACED, DOWN, UP
 
+# Every threshold the judging below uses, by what it judges.  Units: mm (table millimetres),
+# mm/s, frames (the median frame duration, 17 ms at 60 fps), s (seconds), shares (0-1).
+
+# -- ball on ball -------------------------------------------------------------------------
 BALL_TOL = 10.0  # mm of position error allowed in a ball-ball contact
-SKITTLE_TOL = 10.0  # mm: a ball's reach to a skittle beyond touching (the camera's error)
-LEAN_TOL = 0.025  # and more per mm from the centre: a tall skittle's base is seen leaning
-REBOUND = 0.25  # a cushion sends a ball back with at least this share of its speed
-FALL_SECONDS = 0.22  # a struck skittle's time from upright to lying on the cloth
+CONTACT_SWEEP_FRAMES = 0.6  # frames: both balls' travel in this share of a frame widens the
+#   reach, so a touch passed between two frames (balls cross 60 mm in one) is still found
+CONTACT_SLACK_MM = 6  # mm beyond a diameter at which a touch is found: the camera's slack
+#   (centres within a diameter plus 6 mm); it is then timed at the true touch, a diameter
+TOUCH_SEARCH_FRAMES = 2  # frames before the closest approach the touch may follow
+MAX_TOUCH_FRAMES = 2.2  # frames: a touch solved further ahead than this is not this approach
+PREFER_TOUCH_FRAMES = 1.1  # frames: a touch solved within this is preferred (the earliest
+#   such frame), else the earliest frame with a later touch
+AFTER_FROM_FRAMES = 2  # frames after the one the touch follows: the velocity after is the
+AFTER_TO_FRAMES = 4  # mean from this frame up to (not including) this one, past the touch
+STILL_SPEED = 50.0  # mm/s: a ball slower than this before the touch was lying still ...
+STRUCK_SPEED = 100.0  # mm/s: ... and, struck, must leave faster than this
+MIN_CHANGE = 250.0  # mm/s: both balls' velocity changes summed, below it no visible contact
+FULL_CHANGE = 700.0  # mm/s of summed velocity change that gives a contact full confidence
+PROMPT_TOUCH_FRAMES = 1.2  # frames: a touch solved within this keeps its full confidence ...
+LATE_TOUCH_SHARE = 0.8  # ... a later one only this share of it (a less certain timing)
+GRAZE_SPEED = 300.0  # mm/s: only a mover at least this fast is looked at for a thin graze
 NUDGE_MM = 4.0  # a ball at rest that a grazing ball moved this far (mm) was touched
 NUDGE_FRAMES = 8  # frames looked at before and after a graze to see where a ball lay
+NUDGE_SKIP_FRAMES = 3  # frames after the closest approach skipped before the "after" look
+NUDGE_MIN_SEEN = 3  # frames: fewer seen positions before or after and no nudge is judged
+NUDGE_ALIGNMENT = 0.8  # share (cosine): the nudge points at least this much along the line
+#   of centres, away from the mover
+
+# -- ball on cushion ----------------------------------------------------------------------
+REBOUND = 0.25  # share: a cushion sends a ball back with at least this share of its speed
+CUSHION_IN_SPEED = 40  # mm/s: a ball coming in slower than this touches no cushion (jitter)
+CUSHION_MIN_REBOUND = 15.0  # mm/s: and it must go back at least this fast, however slow it came
+CUSHION_SPAN_FRAMES = 2  # frames each side of a turn its speeds in and back are judged over
+CUSHION_LATE_FRAMES = 4  # frames after the turn the speed back is judged over too (a slow
+#   bounce turns late)
+CUSHION_NEAR_MM = 12  # mm short of the cushion line (ball centre) a turn still counts ...
+CUSHION_TRAVEL_FRAMES = 1.2  # ... plus this many frames of the ball's travel in
+CUSHION_FULL_CHANGE = 300.0  # mm/s of speed reversed that gives a cushion contact full
+#   confidence
+
+# -- skittles -----------------------------------------------------------------------------
+SKITTLE_TOL = 10.0  # mm: a ball's reach to a skittle beyond touching (the camera's error)
+LEAN_TOL = 0.025  # and more per mm from the centre: a tall skittle's base is seen leaning
+SKITTLE_LOOKBACK_FRAMES = 12  # frames before a skittle's fall searched for the ball that hit it
+SKITTLE_HIT_SPEED = 90.0  # mm/s: only a ball moving faster than this strikes a skittle
+CHAIN_SLACK_MM = 15  # mm beyond a fallen skittle's height a neighbour may be felled by it
+FALL_SECONDS = 0.22  # s: a struck skittle's time from upright to lying on the cloth
+LEANING_MM = 6  # mm beyond the reach: a ball this close to the base already lay against it
+MOVE_OFF_MM = 1.5  # mm per frame: a ball lying against a skittle moving less has not set off
+MOVE_OFF_SECONDS = 0.001  # s after the frame it set off that a leaning ball's touch is timed
+
+# -- pockets and off the table ------------------------------------------------------------
+POCKET_NEAR_MM = 45  # mm beyond a diameter from a pocket's centre: last seen at that pocket
+BEYOND_MM = 8  # mm past the cushion line (the centre of a ball touching the cushion): a
+#   ball last seen further out was beyond the cushion, where no ball lies on the cloth
+LOST_TAIL_FRAMES = 8  # frames: a ball unseen only this long at the shot's end may be a
+#   flicker (the observer waits out a coast)
+
+# -- confidences (shares) -----------------------------------------------------------------
 THIN_CONFIDENCE = 0.5  # a contact seen only from the nudge it gave
+BALL_FELL_CONFIDENCE = 0.95  # a skittle's contact and fall by a ball, no neighbour could have
+BALL_OR_FALL_CONFIDENCE = 0.6  # ... the ball reached it first, but a falling neighbour could
+CHAIN_CONFIDENCE = 0.8  # a skittle felled by a falling neighbour that reached it before any
+#   ball did
+SELF_FELL_CONFIDENCE = 0.3  # a skittle down with no ball or skittle seen to fell it
+UNSEEN_DISPLACED_CONFIDENCE = 0.5  # a skittle displaced with no ball seen to reach it
+POCKETED_CONFIDENCE = 0.9  # a ball lost at a pocket (not beyond a cushion, or at its mouth)
+POCKETED_BEYOND_CONFIDENCE = 0.6  # a ball lost at a pocket but beyond the cushion line
+#   (as `gone` is written, only where no pocket is near, so never given today)
+OFF_TABLE_CONFIDENCE = 0.9  # a ball lost beyond a cushion, at no pocket
+
+# -- ordering ------------------------------------------------------------------------------
+AFTER_STRIKE_SECONDS = 0.001  # s after its strike that a ball at rest's earlier event is moved
+
+# -- numerical guards ---------------------------------------------------------------------
+MIN_DT = 1e-6  # s: a frame duration never taken as shorter (no division by zero)
+MIN_APPROACH = 1e-6  # mm/s: a cushion approach speed never taken as slower
+NO_MOTION = 1e-9  # (mm/s)^2: a relative rate below this is none: touching now or never
+NORM_GUARD = 1e-9  # mm^2: added to a product of lengths before dividing by it
+DEFAULT_FPS = 60  # frames a second assumed where a shot has a single frame
 
 
 @dataclass
@@ -57,7 +130,7 @@ def velocities(p: np.ndarray, times: np.ndarray) -> np.ndarray:
     """Per-frame velocity (mm/s) from the frame before; NaN where either is unseen."""
     v = np.full_like(p, np.nan)
     dt = np.diff(times)[:, None]
-    v[1:] = (p[1:] - p[:-1]) / np.maximum(dt, 1e-6)
+    v[1:] = (p[1:] - p[:-1]) / np.maximum(dt, MIN_DT)
     return v
 
 
@@ -72,7 +145,7 @@ def _solve(d: np.ndarray, w: np.ndarray, reach: float) -> float | None:
     a = float(w @ w)
     b = 2 * float(d @ w)
     c = float(d @ d) - reach * reach
-    if a < 1e-9:
+    if a < NO_MOTION:
         return 0.0 if c <= 0 else None
     disc = b * b - 4 * a * c
     if disc < 0:
@@ -91,7 +164,7 @@ def ball_contacts(h: History, layout: TableLayout) -> list[Event]:
         for b in names[i + 1 :]:
             pa, pb = h.positions[a], h.positions[b]
             d = np.hypot(*(pa - pb).T)
-            sweep = 0.6 * frame * (np.hypot(*vel[a].T) + np.hypot(*vel[b].T))
+            sweep = CONTACT_SWEEP_FRAMES * frame * (np.hypot(*vel[a].T) + np.hypot(*vel[b].T))
             reach = 2 * r + BALL_TOL + np.nan_to_num(sweep)
             close = np.where(np.isfinite(d), d < reach, False)
             k = 0
@@ -118,13 +191,13 @@ def _ball_contact(
     pa, pb = h.positions[a], h.positions[b]
     frame = _frame(h)
     found = []
-    for k0 in range(max(1, kmin - 2), kmin + 1):  # the frame the touch follows
+    for k0 in range(max(1, kmin - TOUCH_SEARCH_FRAMES), kmin + 1):  # the frame the touch follows
         if not (np.isfinite(pa[k0, 0]) and np.isfinite(pb[k0, 0])):
             continue
         before = {n: _mean_v(vel[n], k0 - 1, k0 + 1) for n in (a, b)}
-        s = _solve(pb[k0] - pa[k0], before[b] - before[a], 2 * r + 6)
-        if s is not None and s <= 2.2 * frame:
-            found.append((s > 1.1 * frame, k0, s, before))
+        s = _solve(pb[k0] - pa[k0], before[b] - before[a], 2 * r + CONTACT_SLACK_MM)
+        if s is not None and s <= MAX_TOUCH_FRAMES * frame:
+            found.append((s > PREFER_TOUCH_FRAMES * frame, k0, s, before))
     if not found:
         return None
     _, k0, s, before = min(found, key=lambda f: (f[0], f[1]))
@@ -133,16 +206,18 @@ def _ball_contact(
     # at its own reach, and two touches inside one frame are ordered by these times
     touch = _solve(pb[k0] - pa[k0], before[b] - before[a], 2 * r)
     when = float(h.times[k0] + (s if touch is None else max(s, touch)))
-    after = {n: _mean_v(vel[n], k0 + 2, k0 + 4) for n in (a, b)}
+    after = {n: _mean_v(vel[n], k0 + AFTER_FROM_FRAMES, k0 + AFTER_TO_FRAMES) for n in (a, b)}
     change = sum(float(np.hypot(*(after[n] - before[n]))) for n in (a, b))
     struck_still = any(  # a ball at rest that was struck must move off
-        np.hypot(*before[n]) < 50.0 and np.hypot(*after[n]) < 100.0 for n in (a, b)
+        np.hypot(*before[n]) < STILL_SPEED and np.hypot(*after[n]) < STRUCK_SPEED for n in (a, b)
     )
-    if change < 250.0 or struck_still:
+    if change < MIN_CHANGE or struck_still:
         if _nudged(h, other, mover, kmin, vel[mover]):
             return Event("contact", when, mover, other, THIN_CONFIDENCE)
         return None
-    confidence = min(1.0, change / 700.0) * (1.0 if s <= 1.2 * frame else 0.8)
+    confidence = min(1.0, change / FULL_CHANGE) * (
+        1.0 if s <= PROMPT_TOUCH_FRAMES * frame else LATE_TOUCH_SHARE
+    )
     return Event("contact", when, mover, other, round(confidence, 3))
 
 
@@ -153,12 +228,12 @@ def _nudged(h: History, still: str, mover: str, k: int, mover_v: np.ndarray) -> 
     p, q = h.positions[still], h.positions[mover]
     if not (np.isfinite(p[k, 0]) and np.isfinite(q[k, 0])):
         return False
-    if float(np.hypot(*_mean_v(mover_v, k - 1, k + 1))) < 300.0:
+    if float(np.hypot(*_mean_v(mover_v, k - 1, k + 1))) < GRAZE_SPEED:
         return False
     lay = p[max(0, k - NUDGE_FRAMES) : k]
-    rest = p[k + 3 : k + 3 + NUDGE_FRAMES]
+    rest = p[k + NUDGE_SKIP_FRAMES : k + NUDGE_SKIP_FRAMES + NUDGE_FRAMES]
     lay, rest = lay[np.isfinite(lay[:, 0])], rest[np.isfinite(rest[:, 0])]
-    if len(lay) < 3 or len(rest) < 3:
+    if len(lay) < NUDGE_MIN_SEEN or len(rest) < NUDGE_MIN_SEEN:
         return False
     if float(np.hypot(*(lay.max(axis=0) - lay.min(axis=0)))) > NUDGE_MM / 2:
         return False  # not lying still before
@@ -167,7 +242,7 @@ def _nudged(h: History, still: str, mover: str, k: int, mover_v: np.ndarray) -> 
     moved = float(np.hypot(*shift))
     if moved < NUDGE_MM:
         return False
-    return float(shift @ line) / (moved * float(np.hypot(*line)) + 1e-9) >= 0.8
+    return float(shift @ line) / (moved * float(np.hypot(*line)) + NORM_GUARD) >= NUDGE_ALIGNMENT
 
 
 def cushion_contacts(h: History, layout: TableLayout) -> list[Event]:
@@ -178,26 +253,28 @@ def cushion_contacts(h: History, layout: TableLayout) -> list[Event]:
         for axis, limit in ((0, hx - r), (1, hy - r)):
             for sign in (1.0, -1.0):
                 c = sign * p[:, axis]
-                for k in range(2, len(c) - 2):
-                    window = c[k - 2 : k + 3]
+                span = CUSHION_SPAN_FRAMES
+                for k in range(span, len(c) - span):
+                    window = c[k - span : k + span + 1]
                     if not np.all(np.isfinite(window)):
                         continue
-                    dt = float(h.times[k + 2] - h.times[k - 2]) / 4
-                    v_in = (c[k] - c[k - 2]) / (2 * dt)
-                    v_out = (c[k + 2] - c[k]) / (2 * dt)
-                    if not (c[k] >= c[k - 1] and c[k] > c[k + 1] and v_in > 40):
+                    dt = float(h.times[k + span] - h.times[k - span]) / (2 * span)
+                    v_in = (c[k] - c[k - span]) / (span * dt)
+                    v_out = (c[k + span] - c[k]) / (span * dt)
+                    if not (c[k] >= c[k - 1] and c[k] > c[k + 1] and v_in > CUSHION_IN_SPEED):
                         continue
-                    if k + 4 < len(c) and np.isfinite(c[k + 4]):  # a slow bounce turns late
-                        v_out = min(v_out, (c[k + 4] - c[k]) / (4 * dt))
-                    if v_out > -max(15.0, REBOUND * v_in):
+                    late = k + CUSHION_LATE_FRAMES
+                    if late < len(c) and np.isfinite(c[late]):  # a slow bounce turns late
+                        v_out = min(v_out, (c[late] - c[k]) / (CUSHION_LATE_FRAMES * dt))
+                    if v_out > -max(CUSHION_MIN_REBOUND, REBOUND * v_in):
                         continue  # a ball coming to rest short of it, jittering
-                    if c[k] < limit - 12 - 1.2 * abs(v_in) * dt:
+                    if c[k] < limit - CUSHION_NEAR_MM - CUSHION_TRAVEL_FRAMES * abs(v_in) * dt:
                         continue
                     k0 = k if c[k] < limit and (c[k] - c[k - 1]) > 0 else k - 1
                     v0 = (c[k0] - c[k0 - 1]) / dt if c[k0] > c[k0 - 1] else v_in
-                    s = min(2 * dt, max(0.0, (limit - c[k0]) / max(v0, 1e-6)))
+                    s = min(2 * dt, max(0.0, (limit - c[k0]) / max(v0, MIN_APPROACH)))
                     side = ("+" if sign > 0 else "-") + ("x" if axis == 0 else "y")
-                    confidence = min(1.0, (v_in - v_out) / 300.0)
+                    confidence = min(1.0, (v_in - v_out) / CUSHION_FULL_CHANGE)
                     out.append(
                         Event(
                             "contact",
@@ -244,11 +321,12 @@ def skittle_events(
         reach = r + spec.base_radius
         best = None
         for ball, p in h.positions.items():
-            lo = max(1, k - 12)
+            lo = max(1, k - SKITTLE_LOOKBACK_FRAMES)
             d = np.hypot(*(p[lo : k + 1] - base).T)
-            speed = np.hypot(*(p[lo : k + 1] - p[lo - 1 : k]).T) / max(1e-6, _frame(h))
+            speed = np.hypot(*(p[lo : k + 1] - p[lo - 1 : k]).T) / max(MIN_DT, _frame(h))
             tolerance = SKITTLE_TOL + LEAN_TOL * math.hypot(*base)
-            near = np.where(np.isfinite(d) & (d < reach + tolerance) & (speed > 90.0))[0]
+            hit = np.isfinite(d) & (d < reach + tolerance) & (speed > SKITTLE_HIT_SPEED)
+            near = np.where(hit)[0]
             if len(near) == 0:
                 continue
             j = int(near[np.argmin(d[near])])
@@ -258,13 +336,13 @@ def skittle_events(
         for fk, other, ft in reversed(fallen if state == DOWN else []):
             gap = math.dist(h.bases[other], h.bases[name])
             height = layout.skittle(other).height
-            if fk <= k and gap < height + 15:
+            if fk <= k and gap < height + CHAIN_SLACK_MM:
                 parent = (other, ft + _sweep_time(gap, height))
                 break
         t = _touch_time(h, best[1], base, reach, best[2]) if best is not None else math.inf
         if best is not None and (parent is None or t <= parent[1]):
             ball = best[1]
-            confidence = 0.95 if parent is None else 0.6
+            confidence = BALL_FELL_CONFIDENCE if parent is None else BALL_OR_FALL_CONFIDENCE
             if parent is not None:
                 ambiguous.append(f"down {name}: by {ball} or by the falling {parent[0]}")
             events.append(Event("contact", t, ball, name, confidence))
@@ -275,14 +353,16 @@ def skittle_events(
                 events.append(Event("displaced", t, name, "", confidence))
         elif parent is not None and state == DOWN:
             t = parent[1]
-            events.append(Event("down", t, name, parent[0], 0.8))
+            events.append(Event("down", t, name, parent[0], CHAIN_CONFIDENCE))
             fallen.append((k, name, t))
         elif state == DOWN:
             ambiguous.append(f"down {name}: no ball or skittle seen to fell it")
-            events.append(Event("down", float(h.times[k]), name, "self", 0.3))
+            events.append(Event("down", float(h.times[k]), name, "self", SELF_FELL_CONFIDENCE))
             fallen.append((k, name, float(h.times[k])))
         else:
-            events.append(Event("displaced", float(h.times[k]), name, "", 0.5))
+            events.append(
+                Event("displaced", float(h.times[k]), name, "", UNSEEN_DISPLACED_CONFIDENCE)
+            )
     return events, ambiguous
 
 
@@ -293,7 +373,7 @@ def _sweep_time(gap: float, height: float) -> float:
 
 
 def _frame(h: History) -> float:
-    return float(np.median(np.diff(h.times))) if len(h.times) > 1 else 1 / 60
+    return float(np.median(np.diff(h.times))) if len(h.times) > 1 else 1 / DEFAULT_FPS
 
 
 def _touch_time(h: History, ball: str, base: np.ndarray, reach: float, j: int) -> float:
@@ -302,16 +382,16 @@ def _touch_time(h: History, ball: str, base: np.ndarray, reach: float, j: int) -
     p = h.positions[ball]
     d = np.hypot(*(p - base).T)
     k = j
-    while k > 0 and np.isfinite(d[k - 1]) and d[k - 1] < reach + 6:
+    while k > 0 and np.isfinite(d[k - 1]) and d[k - 1] < reach + LEANING_MM:
         k -= 1
     k0 = max(0, k - 1)
     if not np.isfinite(p[k0, 0]):
         return float(h.times[k])
-    if k0 + 1 < len(p) and np.isfinite(d[k0]) and d[k0] < reach + 6:
+    if k0 + 1 < len(p) and np.isfinite(d[k0]) and d[k0] < reach + LEANING_MM:
         moving = k0
-        while moving + 1 <= j and np.hypot(*(p[moving + 1] - p[moving])) < 1.5:
+        while moving + 1 <= j and np.hypot(*(p[moving + 1] - p[moving])) < MOVE_OFF_MM:
             moving += 1
-        return float(h.times[moving]) + 0.001
+        return float(h.times[moving]) + MOVE_OFF_SECONDS
     v = _mean_v(velocities(p, h.times), k0 - 1, k0 + 1)
     s = _solve(p[k0] - base, v, reach)
     dt = float(h.times[min(k0 + 2, len(h.times) - 1)] - h.times[k0])
@@ -329,25 +409,32 @@ def gone(h: History, layout: TableLayout) -> tuple[list[Event], list[str]]:
     hx, hy = layout.half
     r = layout.ball_radius
     events, ambiguous = [], []
-    tail = 8  # unseen in the last frames of the shot (the observer waits out a coast)
     for ball, p in h.positions.items():
         seen = np.where(np.isfinite(p[:, 0]))[0]
         if len(seen) == 0 or seen[-1] == len(p) - 1:
             continue
         last = p[seen[-1]]
         t = float(h.times[seen[-1]])
-        near = [pk for pk in layout.pockets if math.dist(pk.at, last) < 2 * r + 45]
-        beyond = abs(last[0]) > hx - r + 8 or abs(last[1]) > hy - r + 8
+        near = [pk for pk in layout.pockets if math.dist(pk.at, last) < 2 * r + POCKET_NEAR_MM]
+        beyond = abs(last[0]) > hx - r + BEYOND_MM or abs(last[1]) > hy - r + BEYOND_MM
         crossed = _crossing(p[seen], (hx - r, hy - r))
         if crossed is not None:
             mouth = layout.pocket_mouth(crossed)
             near, beyond = ([mouth], False) if mouth else ([], True)
-        if seen[-1] >= len(p) - tail and (near or not beyond):
+        if seen[-1] >= len(p) - LOST_TAIL_FRAMES and (near or not beyond):
             continue
         if near:
-            events.append(Event("pocketed", t, ball, "", 0.9 if not beyond or near else 0.6))
+            events.append(
+                Event(
+                    "pocketed",
+                    t,
+                    ball,
+                    "",
+                    POCKETED_CONFIDENCE if not beyond or near else POCKETED_BEYOND_CONFIDENCE,
+                )
+            )
         elif beyond:
-            events.append(Event("off_table", t, ball, "", 0.9))
+            events.append(Event("off_table", t, ball, "", OFF_TABLE_CONFIDENCE))
         else:
             ambiguous.append(f"{ball}: lost from view on the table at {t:.2f} s")
     return events, ambiguous
@@ -380,7 +467,7 @@ def after_set_moving(events: Sequence[Event], balls: Sequence[str], cue: str) ->
     for e in events:
         start = struck.get(e.a if e.kind == "contact" else e.b)
         if e.kind in ("contact", "down") and start is not None and e.t < start:
-            e = Event(e.kind, start + 0.001, e.a, e.b, e.confidence)
+            e = Event(e.kind, start + AFTER_STRIKE_SECONDS, e.a, e.b, e.confidence)
         out.append(e)
     return out
 
