@@ -23,8 +23,10 @@ from vision.profile import Calibration
 
 #: Width of the image the detector works on.
 WORK_WIDTH = 640
-#: A ball seen at the set-up takes over a coloured ball's colour when their hues are this close.
-LEARN_HUE = 20
+#: A ball seen at the set-up takes over a coloured ball's hue when their hues are this close,
+#: and the shift is at least LEARN_MIN_SHIFT (less, and the nominal hue's window of +-9 still
+#: centres on the ball: the mask would only change at its edges).
+LEARN_HUE, LEARN_MIN_SHIFT = 20, 5
 #: A ball's colour within this many cloth limits of the cloth's chromaticity is near it.
 NEAR_CLOTH = 3.0
 
@@ -122,8 +124,8 @@ class BallDetector:
         """Take each coloured ball's colour from the table itself: ``seen`` (x, y, radius in
         ``image`` px, from :func:`vision.carom.ball_finder.find_balls` on the set-up frame)
         are matched to the set's coloured balls by hue, nearest first, and a match within
-        LEARN_HUE replaces the nominal colour by the measured one (this lamp, this camera's
-        white balance).  White and black keep their grey tests.  Returns what was learned."""
+        LEARN_HUE replaces the nominal hue by the measured one (this lamp, this camera's white
+        balance).  White and black keep their grey tests.  Returns what was learned."""
         hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
         measured = [_disc_hsv(hsv, x, y, r) for x, y, r in seen]
         pairs = []
@@ -139,8 +141,13 @@ class BallDetector:
         for gap, ball, i in sorted(pairs):
             if gap > LEARN_HUE or ball in learned or i in used:
                 continue
-            learned[ball] = measured[i]
             used.add(i)
+            if gap < LEARN_MIN_SHIFT:
+                continue  # the nominal hue's window already centres on it
+            _h0, s0, v0 = self.colours[ball]
+            # The hue moves with the light; the masks' saturation and brightness bounds are
+            # wide already.
+            learned[ball] = (measured[i][0], s0, v0)
         self.colours.update(learned)
         return learned
 

@@ -100,7 +100,7 @@ CHAIN_CONFIDENCE = 0.8  # a skittle felled by a falling neighbour that reached i
 SELF_FELL_CONFIDENCE = 0.3  # a skittle down with no ball or skittle seen to fell it
 UNSEEN_DISPLACED_CONFIDENCE = 0.5  # a skittle displaced with no ball seen to reach it
 POCKETED_CONFIDENCE = 0.9  # a ball lost at a pocket (not beyond a cushion, or at its mouth)
-POCKETED_BEYOND_CONFIDENCE = 0.6  # a ball lost at a pocket but beyond the cushion line
+POCKETED_BEYOND_CONFIDENCE = 0.6  # lost near a pocket but beyond the cushion line: flown off?
 #   (as `gone` is written, only where no pocket is near, so never given today)
 OFF_TABLE_CONFIDENCE = 0.9  # a ball lost beyond a cushion, at no pocket
 
@@ -430,7 +430,7 @@ def gone(h: History, layout: TableLayout) -> tuple[list[Event], list[str]]:
                     t,
                     ball,
                     "",
-                    POCKETED_CONFIDENCE if not beyond or near else POCKETED_BEYOND_CONFIDENCE,
+                    POCKETED_BEYOND_CONFIDENCE if beyond else POCKETED_CONFIDENCE,
                 )
             )
         elif beyond:

@@ -51,8 +51,9 @@ REFITS, ON_LINE = 3, 1.5
 EDGE_SAMPLES, REFINE_REACH = 80, 3.0
 #: Samples of cloth in a row, inwards of the edge, that make a profile's edge sure.
 EDGE_RUN = 4
-#: A side this close (px) to the image's own edge is the frame, not a cushion.
-FRAME_EDGE = 3.0
+#: A side this close (px) to the image's own edge is the frame, not a cushion; a table cut by
+#: the frame on one side is still a table (its balls are still found), on more it is not seen.
+FRAME_EDGE, MAX_FRAMED_SIDES = 3.0, 1
 #: Lines tried on the outline for each side, and how far (work px) from a side's line the
 #: outline still belongs to that side (its rounded ends, the pockets' notches).
 RANSAC_TRIES, SIDE_BAND_PX = 400, 6.0
@@ -193,13 +194,15 @@ def find_table(image: np.ndarray) -> Quad:
         lines.append(fitted if fitted is not None else _line(a, b))
     refined = [_meet(lines[i - 1], lines[i]) for i in range(4)]
     height, width = image.shape[:2]
+    framed = 0
     for i in range(4):
         a, b = refined[i], refined[(i + 1) % 4]
-        for axis, end in ((0, 0.0), (0, width - 1.0), (1, 0.0), (1, height - 1.0)):
-            if abs(a[axis] - end) < FRAME_EDGE and abs(b[axis] - end) < FRAME_EDGE:
-                raise ProfileError(
-                    "the cloth runs off the image: the whole table, rails and all, must be in view"
-                )
+        ends = ((0, 0.0), (0, width - 1.0), (1, 0.0), (1, height - 1.0))
+        framed += any(abs(a[k] - e) < FRAME_EDGE and abs(b[k] - e) < FRAME_EDGE for k, e in ends)
+    if framed > MAX_FRAMED_SIDES:
+        raise ProfileError(
+            "the cloth runs off the image: the whole table, rails and all, must be in view"
+        )
     return _ordered([(float(x), float(y)) for x, y in refined])
 
 
