@@ -30,6 +30,13 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--style", metavar="S", help="cards: the deck style (default: a training style per scene)"
     )
+    parser.add_argument(
+        "--textures",
+        type=Path,
+        metavar="DIR",
+        help="dominoes: a folder of labelled photos (YOLO .txt or VOC .xml) whose tables, "
+        "outside the labelled boxes, some scenes are drawn on",
+    )
     parser.set_defaults(run=run)
 
 
@@ -47,7 +54,13 @@ def run(args: argparse.Namespace) -> int:
     render = getattr(module, "render_dataset", None)
     if render is None:
         raise CommandError(f"the {args.kind} renderer has no render_dataset")
-    if args.style is None:
+    if args.textures is not None:
+        if args.kind != "dominoes":
+            raise CommandError("--textures is for dominoes only")
+        if not args.textures.is_dir():
+            raise CommandError(f"--textures: {args.textures} is not a folder")
+        render(args.out, args.count, args.seed, args.textures)
+    elif args.style is None:
         render(args.out, args.count, args.seed)
     else:
         render(args.out, args.count, args.seed, _card_style(args.kind, args.style))
