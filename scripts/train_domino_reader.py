@@ -4,12 +4,19 @@ scenes.
     nice -n 10 .venv/bin/python scripts/train_domino_reader.py DIR [DIR...] \
         [--finder-steps 6000] [--finder-start vision/dominoes/finder.pt] [--threads 2]
 
-Each DIR is a folder written by ``tableref synth dominoes`` / ``render_dataset`` (images with
-their ``.json`` truth).  The committed weights were trained on 800 scenes rendered with table
-textures from the card photos (``tableref synth dominoes --count 400 --seed 9101`` and
-``--seed 9102``, both ``--textures ../shared/data/cards-real-train``) and checked while tuning
-on seed 8001 (same textures); the held-out check (``scripts/eval_domino_heldout.py``: seeds
-7000 on, textures from the dice photos) was never used to choose anything here.
+Each DIR is a folder written by ``tableref synth dominoes`` (images with their ``.json``
+truth).  The training scenes are rendered on table textures from the *card* photos; the
+held-out check (``scripts/eval_domino_heldout.py``: seed 7000, textures from the *dice*
+photos) was never used to choose anything here, tuning looked at seed 8001 (card textures)::
+
+    for s in 9101 9102 9103 9104; do .venv/bin/tableref synth dominoes --count 400 --seed $s \
+        --textures ../shared/data/cards-real-train --out build/dom-train-$s; done
+
+The committed weights were made in three runs (about 25 minutes on two shared CPU cores):
+(1) on 9101 and 9102, the finder for 8000 steps from the previous finder and the half
+classifier for 8 epochs; (2) on all four, the finder 16000 more steps from (1); (3) the half
+classifier 6 more epochs from (1) with ``--mine``: the false finds of the reader of (1) on the
+training scenes (fingertips, squares cut by the image edge, logos) added as "no tile".
 
 * The finder sees each image scaled so its tiles are FINDER_SIDE px wide (their true width)
   times a random factor as large as the reader's search steps leave (a tile between two levels
@@ -55,7 +62,7 @@ from vision.dominoes.nets import (
     half_tensor,
     pose_from_outline,
 )
-from vision.dominoes.reader import FINDER_FILE, HALVES_FILE
+from vision.dominoes.reader import FINDER_FILE, HALVES_FILE, NetTileReader
 
 CROP = 96
 #: The finder's scale jitter (ratio, both ways): the reader's search levels are sqrt(2) apart
@@ -71,12 +78,18 @@ TOO_LARGE = (1.7, 2.6)
 STRADDLE = (0.4, 1.0)
 
 
-Scene = tuple[np.ndarray, list[tuple[TilePose, list | None]], list[TilePose]]
+#: A find of the reader is a false tile (mined as a hard negative) when its centre is farther
+#: than this share of a tile's width from every tile's centre: a box straddling two touching
+#: tiles is a whole half (0.5) off, the finder's own error a few hundredths.
+MINE_OFF = 0.35
+
+#: An image, its visible tiles (pose, halves or None), what is not a tile (printed pictures;
+#: with ``--mine`` the reader's false finds too) and the tiles a hand hides (neither).
+Scene = tuple[np.ndarray, list[tuple[TilePose, list | None]], list[TilePose], list[TilePose]]
 
 
 def load_scenes(folders: list[Path]) -> list[Scene]:
-    """Every image with its visible tiles (pose, halves or None) and the poses of its printed
-    pictures (not tiles)."""
+    """Every image with its visible tiles, printed pictures and hidden tiles."""
     scenes = []
     for folder in folders:
         for truth_path in sorted(folder.glob("*.json")):
@@ -89,16 +102,38 @@ def load_scenes(folders: list[Path]) -> list[Scene]:
                 for tile in truth["tiles"]
                 if not tile["hidden"]
             ]
+            hidden = [
+                pose_from_outline(np.array(tile["outline"]))
+                for tile in truth["tiles"]
+                if tile["hidden"]
+            ]
             printed = [pose_from_outline(np.array(o)) for o in truth.get("printed", [])]
-            scenes.append((image, tiles, printed))
+            scenes.append((image, tiles, printed, hidden))
     return scenes
+
+
+def mine(scenes: list[Scene]) -> int:
+    """Add the committed reader's false finds on each scene to its not-tiles (what it reads
+    there now is what the next weights must reject); the number mined."""
+    reader = NetTileReader()
+    mined = 0
+    for image, tiles, not_tiles, hidden in scenes:
+        truth = [pose for pose, _ in tiles] + hidden
+        found = reader.search(image)
+        for pose in found.poses:
+            if all(
+                math.dist(pose.centre, tile.centre) > MINE_OFF * tile.side for tile in truth
+            ):
+                not_tiles.append(pose)
+                mined += 1
+    return mined
 
 
 def finder_samples(scenes: list[Scene], rng) -> list:
     """Each scene scaled so its tiles are FINDER_SIDE px wide times a random factor, with its
     tile poses and the centres of its printed pictures (in scaled px)."""
     out = []
-    for image, tiles, printed in scenes:
+    for image, tiles, printed, _ in scenes:
         if tiles:
             width = float(np.median([pose.side for pose, _ in tiles]))
         else:
@@ -242,7 +277,7 @@ def half_samples(scenes: list[Scene], rng, rounds: int) -> tuple[list[np.ndarray
             crops.append(recolour(cut_half(image, pose, half), rng))
             labels.append(NOT_TILE)
 
-    for image, tiles, printed in scenes:
+    for image, tiles, printed, _ in scenes:
         for pose, halves in tiles:
             for _ in range(rounds):
                 turn = math.pi if rng.random() < 0.5 else 0.0
@@ -271,7 +306,7 @@ def half_samples(scenes: list[Scene], rng, rounds: int) -> tuple[list[np.ndarray
         centres = np.array([pose.centre for pose, _ in tiles]).reshape(-1, 2)
         for _ in range(8 * rounds):
             size = side * float(np.exp(rng.uniform(np.log(0.5), np.log(2.0))))
-            centre = rng.uniform((size, size), (width - size, height - size))
+            centre = rng.uniform((0, 0), (width, height))  # the edges too: cut squares
             if len(centres) and np.min(np.linalg.norm(centres - centre, axis=1)) < 1.2 * (
                 side + size
             ):
@@ -362,12 +397,17 @@ def main() -> None:
     parser.add_argument("--finder-start", type=Path, help="weights to go on training from")
     parser.add_argument("--halves-out", type=Path)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument(
+        "--mine", action="store_true", help="add the committed reader's false finds as not-tiles"
+    )
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
     torch.manual_seed(args.seed)
     scenes = load_scenes(args.folders)
     print(f"{len(scenes)} scenes", flush=True)
+    if args.mine:
+        print(f"{mine(scenes)} false finds mined", flush=True)
     if args.only != "halves":
         model = train_finder(finder_samples(scenes, rng), args.finder_steps, rng, args.finder_start)
         torch.save(model.state_dict(), args.finder_out or FINDER_FILE)
