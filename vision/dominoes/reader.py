@@ -101,8 +101,10 @@ class NetTileReader:
 
     name = "learned"
 
-    def __init__(self, keep_scale: bool = False) -> None:
-        self.finder, self.halves = load_nets()
+    def __init__(self, keep_scale: bool = False, weights: tuple[Path, Path] | None = None) -> None:
+        """``weights``: the finder's and the half classifier's files, where other weights than
+        the committed ones are read (training mines the false finds of earlier weights)."""
+        self.finder, self.halves = load_nets(*(weights or (FINDER_FILE, HALVES_FILE)))
         self.keep_scale = keep_scale
         self._width: float | None = None
         self._since_search = 0
@@ -158,10 +160,12 @@ def _scaled(pose: TilePose, k: float) -> TilePose:
 
 
 @cache
-def load_nets() -> tuple[TileFinder, HalfClassifier]:
-    """The committed networks, loaded once per process."""
+def load_nets(
+    finder_file: Path = FINDER_FILE, halves_file: Path = HALVES_FILE
+) -> tuple[TileFinder, HalfClassifier]:
+    """The networks (the committed ones unless told), loaded once per process."""
     finder, halves = TileFinder(), HalfClassifier()
-    for model, path in ((finder, FINDER_FILE), (halves, HALVES_FILE)):
+    for model, path in ((finder, finder_file), (halves, halves_file)):
         try:
             model.load_state_dict(torch.load(path, map_location="cpu", weights_only=True))
         except (OSError, RuntimeError, KeyError) as error:
