@@ -106,6 +106,9 @@ def test_a_kept_scale_reads_the_same_tiles(reader):
     live = NetTileReader(keep_scale=True)
     first, again = live.read(image), live.read(image)
     assert live._width == pytest.approx(30.0, rel=0.15)
-    assert [r.halves for r in first] == [r.halves for r in again]
-    assert len(first) == len(tiles)
+
+    def tiles_read(readings):
+        return sorted(tuple(sorted(r.halves)) for r in readings if r.halves is not None)
+
+    assert tiles_read(first) == tiles_read(again) == sorted(t.halves for t in tiles)
     assert all(math.isfinite(r.confidence) for r in first)
