@@ -12,15 +12,16 @@ photos) was never used to choose anything here, tuning looked at seed 8001 (card
     for s in 9101 9102 9103 9104; do .venv/bin/tableref synth dominoes --count 400 --seed $s \
         --textures ../shared/data/cards-real-train --out build/dom-train-$s; done
 
-The committed weights were made in four runs (about 50 minutes on two shared CPU cores), each
-saving to its own ``--finder-out``/``--halves-out`` under ``build/``: (1) on 9101 and 9102, the
-finder for 8000 steps from the previous finder and the half classifier for 8 epochs; (2) on all
-four, the finder 16000 more steps from (1), and the half classifier 6 more epochs from (1) with
-``--mine``: the false finds of reader (1) on the training scenes (fingertips, squares cut by
-the image edge, logos) added as "no tile"; (3) the finder 6000 more steps from (2) with
-``--mine`` (reader (2)'s false finds as crop centres); (4) the half classifier 5 more epochs
-from (2) with ``--mine-with`` the readers of (1) and (2).  Finder (3) and half classifier (4)
-are committed.
+The committed weights were made in three runs (about 40 minutes on two shared CPU cores),
+each saving to its own ``--finder-out``/``--halves-out`` under ``build/`` and committed before
+the next (``--mine`` reads the committed reader): (1) on 9101 and 9102, the finder for 8000
+steps from the previous finder and the half classifier for 8 epochs; (2) on all four, the
+finder 16000 more steps from (1), and the half classifier 6 more epochs from (1) with
+``--mine``: the false finds of reader (1) on the training scenes (fingertips, squares of a
+cloth, logos) added as "no tile"; (3) the finder 6000 more steps from (2) with ``--mine``
+(reader (2)'s false finds as crop centres).  Finder (3) and half classifier (2) are committed:
+half classifier (3), trained on reader (2)'s few false finds only, forgot reader (1)'s and read
+more false tiles on the tuning scenes.
 
 * The finder sees each image scaled so its tiles are FINDER_SIDE px wide (their true width)
   times a random factor as large as the reader's search steps leave (a tile between two levels
@@ -116,11 +117,10 @@ def load_scenes(folders: list[Path]) -> list[Scene]:
     return scenes
 
 
-def mine(scenes: list[Scene], weights: tuple[Path, Path] | None = None) -> int:
-    """Add a reader's false finds on each scene to its not-tiles (what it reads there now is
-    what the next weights must reject); the number mined.  ``weights``: the reader's finder and
-    half classifier files (default: the committed ones)."""
-    reader = NetTileReader(weights=weights)
+def mine(scenes: list[Scene]) -> int:
+    """Add the committed reader's false finds on each scene to its not-tiles (what it reads
+    there now is what the next weights must reject); the number mined."""
+    reader = NetTileReader()
     mined = 0
     for image, tiles, not_tiles, hidden in scenes:
         truth = [pose for pose, _ in tiles] + hidden
@@ -403,14 +403,6 @@ def main() -> None:
     parser.add_argument(
         "--mine", action="store_true", help="add the committed reader's false finds as not-tiles"
     )
-    parser.add_argument(
-        "--mine-with",
-        type=Path,
-        action="append",
-        default=[],
-        metavar="DIR",
-        help="also add the false finds of the reader whose finder.pt and halves.pt are in DIR",
-    )
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
@@ -419,9 +411,6 @@ def main() -> None:
     print(f"{len(scenes)} scenes", flush=True)
     if args.mine:
         print(f"{mine(scenes)} false finds mined", flush=True)
-    for folder in args.mine_with:
-        found = mine(scenes, (folder / "finder.pt", folder / "halves.pt"))
-        print(f"{found} false finds mined with {folder}", flush=True)
     if args.only != "halves":
         model = train_finder(finder_samples(scenes, rng), args.finder_steps, rng, args.finder_start)
         torch.save(model.state_dict(), args.finder_out or FINDER_FILE)

@@ -101,10 +101,8 @@ class NetTileReader:
 
     name = "learned"
 
-    def __init__(self, keep_scale: bool = False, weights: tuple[Path, Path] | None = None) -> None:
-        """``weights``: the finder's and the half classifier's files, where other weights than
-        the committed ones are read (training mines the false finds of earlier weights)."""
-        self.finder, self.halves = load_nets(*(weights or (FINDER_FILE, HALVES_FILE)))
+    def __init__(self, keep_scale: bool = False) -> None:
+        self.finder, self.halves = load_nets()
         self.keep_scale = keep_scale
         self._width: float | None = None
         self._since_search = 0
@@ -160,12 +158,10 @@ def _scaled(pose: TilePose, k: float) -> TilePose:
 
 
 @cache
-def load_nets(
-    finder_file: Path = FINDER_FILE, halves_file: Path = HALVES_FILE
-) -> tuple[TileFinder, HalfClassifier]:
-    """The networks (the committed ones unless told), loaded once per process."""
+def load_nets() -> tuple[TileFinder, HalfClassifier]:
+    """The committed networks, loaded once per process."""
     finder, halves = TileFinder(), HalfClassifier()
-    for model, path in ((finder, finder_file), (halves, halves_file)):
+    for model, path in ((finder, FINDER_FILE), (halves, HALVES_FILE)):
         try:
             model.load_state_dict(torch.load(path, map_location="cpu", weights_only=True))
         except (OSError, RuntimeError, KeyError) as error:
