@@ -1,24 +1,41 @@
 """Train the domino reader's two networks (vision/dominoes/finder.pt, halves.pt) on rendered
 scenes.
 
-    .venv/bin/python scripts/train_domino_reader.py DIR [DIR...] [--finder-steps 9500]
+    nice -n 10 .venv/bin/python scripts/train_domino_reader.py DIR [DIR...] \
+        [--finder-steps 6000] [--finder-start vision/dominoes/finder.pt] [--threads 2]
 
-Each DIR is a folder written by ``tableref synth dominoes`` / ``render_dataset`` (images with
-their ``.json`` truth).  The seeds used for training (9000 on) and for checking while tuning
-(8000 on) are never used for the held-out evaluation.  The committed weights were trained on
-593 scenes (seeds 9001, 9002, 9003): the finder for 6000 steps and then 3500 more
-(``--finder-start``), the half classifier for 5 epochs; about 25 minutes on two shared cores.
+Each DIR is a folder written by ``tableref synth dominoes`` (images with their ``.json``
+truth).  The training scenes are rendered on table textures from the *card* photos; the
+held-out check (``scripts/eval_domino_heldout.py``: seed 7000, textures from the *dice*
+photos) was never used to choose anything here, tuning looked at seed 8001 (card textures)::
 
-* The finder sees each image scaled exactly as the reader scales it (tile width as measured
-  from the object outline, :func:`vision.dominoes.reader.measured_width`), with a further
-  random scale, on crops around the tiles, recoloured, flipped and turned by right angles.  It
-  learns a centre heat map (penalty-reduced focal loss, as in CenterNet, peaking on the cell
-  nearest each centre) and, near each centre, the sub-cell offset, the axis (as cos/sin of
-  twice its angle: a tile is the same turned half round) and the half side.
+    for s in 9101 9102 9103 9104; do .venv/bin/tableref synth dominoes --count 400 --seed $s \
+        --textures ../shared/data/cards-real-train --out build/dom-train-$s; done
+
+The committed weights were made in three runs (about 40 minutes on two shared CPU cores),
+each saving to its own ``--finder-out``/``--halves-out`` under ``build/`` and committed before
+the next (``--mine`` reads the committed reader): (1) on 9101 and 9102, the finder for 8000
+steps from the previous finder and the half classifier for 8 epochs; (2) on all four, the
+finder 16000 more steps from (1), and the half classifier 6 more epochs from (1) with
+``--mine``: the false finds of reader (1) on the training scenes (fingertips, squares of a
+cloth, logos) added as "no tile"; (3) the finder 6000 more steps from (2) with ``--mine``
+(reader (2)'s false finds as crop centres).  Finder (3) and half classifier (2) are committed:
+half classifier (3), trained on reader (2)'s few false finds only, forgot reader (1)'s and read
+more false tiles on the tuning scenes.
+
+* The finder sees each image scaled so its tiles are FINDER_SIDE px wide (their true width)
+  times a random factor as large as the reader's search steps leave (a tile between two levels
+  of the search), on crops around the tiles and around printed pictures of tiles, recoloured,
+  flipped and turned by right angles.  It learns a centre heat map (penalty-reduced focal
+  loss, as in CenterNet, peaking on the cell nearest each centre) and, near each centre, the
+  sub-cell offset, the axis (as cos/sin of twice its angle: a tile is the same turned half
+  round) and the half side.
 * The half classifier sees every half of every tile cut out at its true pose, jittered by as
   much as the finder errs (a few px, a few degrees, some percent of size), both ways round,
-  recoloured; and, as "no tile", places on the table and on other things (a hand) away from
-  any tile.
+  recoloured; and, as "no tile", what the reader must reject: places on the table (grid
+  squares and dots of a patterned cloth, a hand) at any of the searched sizes, printed
+  pictures of tiles and logos, a tile cut at half or twice its size (a find at a wrong level
+  of the scale search) and a box slid along the line so it straddles two touching tiles.
 """
 
 from __future__ import annotations
@@ -50,13 +67,34 @@ from vision.dominoes.nets import (
     half_tensor,
     pose_from_outline,
 )
-from vision.dominoes.reader import FINDER_FILE, HALVES_FILE, measured_width, object_mask
+from vision.dominoes.reader import FINDER_FILE, HALVES_FILE, NetTileReader
 
 CROP = 96
+#: The finder's scale jitter (ratio, both ways): the reader's search levels are sqrt(2) apart
+#: and its refinement reruns when 1.12 off, so a tile may be seen up to ~1.19 off; a margin.
+SCALE_JITTER = 1.33
+#: Share of finder crops centred on a tile, and on a printed picture (a hard negative).
+ON_TILE = 0.75
+ON_PRINTED = 0.12
+#: Wrong sizes a half is cut at as "no tile": a find at the next-but-one search level.
+TOO_SMALL = (0.4, 0.62)
+TOO_LARGE = (1.7, 2.6)
+#: A box slid along the tile's axis by this share of a half: straddling a seam or a divider.
+STRADDLE = (0.4, 1.0)
 
 
-def load_scenes(folders: list[Path]) -> list[tuple[np.ndarray, list[tuple[TilePose, list | None]]]]:
-    """Every image with its visible tiles (pose, halves or None)."""
+#: A find of the reader is a false tile (mined as a hard negative) when its centre is farther
+#: than this share of a tile's width from every tile's centre: a box straddling two touching
+#: tiles is a whole half (0.5) off, the finder's own error a few hundredths.
+MINE_OFF = 0.35
+
+#: An image, its visible tiles (pose, halves or None), what is not a tile (printed pictures;
+#: with ``--mine`` the reader's false finds too) and the tiles a hand hides (neither).
+Scene = tuple[np.ndarray, list[tuple[TilePose, list | None]], list[TilePose], list[TilePose]]
+
+
+def load_scenes(folders: list[Path]) -> list[Scene]:
+    """Every image with its visible tiles, printed pictures and hidden tiles."""
     scenes = []
     for folder in folders:
         for truth_path in sorted(folder.glob("*.json")):
@@ -69,24 +107,48 @@ def load_scenes(folders: list[Path]) -> list[tuple[np.ndarray, list[tuple[TilePo
                 for tile in truth["tiles"]
                 if not tile["hidden"]
             ]
-            scenes.append((image, tiles))
+            hidden = [
+                pose_from_outline(np.array(tile["outline"]))
+                for tile in truth["tiles"]
+                if tile["hidden"]
+            ]
+            printed = [pose_from_outline(np.array(o)) for o in truth.get("printed", [])]
+            scenes.append((image, tiles, printed, hidden))
     return scenes
 
 
-def finder_samples(scenes, rng):
-    """Each scene scaled as the reader would (times a random factor), with its tile poses."""
+def mine(scenes: list[Scene]) -> int:
+    """Add the committed reader's false finds on each scene to its not-tiles (what it reads
+    there now is what the next weights must reject); the number mined."""
+    reader = NetTileReader()
+    mined = 0
+    for image, tiles, not_tiles, hidden in scenes:
+        truth = [pose for pose, _ in tiles] + hidden
+        found = reader.search(image)
+        for pose in found.poses:
+            if all(math.dist(pose.centre, tile.centre) > MINE_OFF * tile.side for tile in truth):
+                not_tiles.append(pose)
+                mined += 1
+    return mined
+
+
+def finder_samples(scenes: list[Scene], rng) -> list:
+    """Each scene scaled so its tiles are FINDER_SIDE px wide times a random factor, with its
+    tile poses and the centres of its printed pictures (in scaled px)."""
     out = []
-    for image, tiles in scenes:
-        width = measured_width(image)
-        if width is None:
-            continue
-        factor = FINDER_SIDE / width * rng.uniform(0.8, 1.25)
+    for image, tiles, printed, _ in scenes:
+        if tiles:
+            width = float(np.median([pose.side for pose, _ in tiles]))
+        else:
+            width = max(image.shape[:2]) * float(np.exp(rng.uniform(np.log(20), np.log(80)))) / 1280
+        factor = FINDER_SIDE / width * float(np.exp(rng.uniform(-1, 1) * np.log(SCALE_JITTER)))
         scaled = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
         poses = [
             (pose.centre[0] * factor, pose.centre[1] * factor, pose.angle, pose.side * factor)
             for pose, _ in tiles
         ]
-        out.append((scaled, np.array(poses, np.float32).reshape(-1, 4)))
+        pictures = np.array([p.centre for p in printed], np.float32).reshape(-1, 2) * factor
+        out.append((scaled, np.array(poses, np.float32).reshape(-1, 4), pictures))
     return out
 
 
@@ -131,12 +193,15 @@ def recolour(image: np.ndarray, rng) -> np.ndarray:
 def crop_batch(samples, rng, batch: int):
     images, heats, regs, weights = [], [], [], []
     while len(images) < batch:
-        scaled, poses = samples[rng.integers(len(samples))]
+        scaled, poses, pictures = samples[rng.integers(len(samples))]
         height, width = scaled.shape[:2]
         if height < CROP or width < CROP:
             continue
-        if len(poses) and rng.random() < 0.85:
+        where = rng.random()
+        if len(poses) and where < ON_TILE:
             cx, cy = poses[rng.integers(len(poses)), :2] + rng.uniform(-CROP / 3, CROP / 3, 2)
+        elif len(pictures) and where < ON_TILE + ON_PRINTED:
+            cx, cy = pictures[rng.integers(len(pictures))] + rng.uniform(-CROP / 4, CROP / 4, 2)
         else:
             cx, cy = rng.uniform(0, width), rng.uniform(0, height)
         x0 = int(np.clip(cx - CROP / 2, 0, width - CROP)) // STRIDE * STRIDE
@@ -207,9 +272,15 @@ def train_finder(samples, steps: int, rng, start: Path | None = None) -> TileFin
     return model.eval()
 
 
-def half_samples(scenes, rng, rounds: int):
+def half_samples(scenes: list[Scene], rng, rounds: int) -> tuple[list[np.ndarray], np.ndarray]:
     crops, labels = [], []
-    for image, tiles in scenes:
+
+    def no_tile(image: np.ndarray, pose: TilePose) -> None:
+        for half in (0, 1):
+            crops.append(recolour(cut_half(image, pose, half), rng))
+            labels.append(NOT_TILE)
+
+    for image, tiles, printed, _ in scenes:
         for pose, halves in tiles:
             for _ in range(rounds):
                 turn = math.pi if rng.random() < 0.5 else 0.0
@@ -227,28 +298,66 @@ def half_samples(scenes, rng, rounds: int):
                 for half in (0, 1):
                     crops.append(recolour(cut_half(image, jitter, half), rng))
                     labels.append(values[half])
-        # What the finder may mistake for a tile, away from any tile: the table, a shadow.
+                no_tile(image, _wrong(pose, rng))
+        for pose in printed:
+            for _ in range(rounds):
+                no_tile(image, _jittered(pose, rng))
+        # What the finder may mistake for a tile, away from any tile: the table (a square of a
+        # grid cloth, a dot, grain), a shadow, a hand; at any size the scale search tries.
         height, width = image.shape[:2]
-        side = tiles[0][0].side if tiles else 0.05 * min(height, width)
+        side = tiles[0][0].side if tiles else 0.03 * max(height, width)
         centres = np.array([pose.centre for pose, _ in tiles]).reshape(-1, 2)
-        # Half of them on things that are not table either (a hand, its fingers).
-        things = np.column_stack(np.nonzero(object_mask(image))[::-1])
-        for attempt in range(16 * rounds):
-            if attempt % 2 and len(things):
-                centre = things[rng.integers(len(things))].astype(np.float64)
-            else:
-                centre = rng.uniform((side, side), (width - side, height - side))
-            if len(centres) and np.min(np.linalg.norm(centres - centre, axis=1)) < 1.7 * side:
+        for _ in range(8 * rounds):
+            size = side * float(np.exp(rng.uniform(np.log(0.5), np.log(2.0))))
+            centre = rng.uniform((0, 0), (width, height))  # the edges too: cut squares
+            if len(centres) and np.min(np.linalg.norm(centres - centre, axis=1)) < 1.2 * (
+                side + size
+            ):
                 continue
-            pose = TilePose(tuple(centre), rng.uniform(0, math.pi), side * rng.uniform(0.9, 1.1))
+            pose = TilePose(tuple(centre), rng.uniform(0, math.pi), size)
             crops.append(recolour(cut_half(image, pose, int(rng.integers(2))), rng))
             labels.append(NOT_TILE)
     return crops, np.array(labels)
 
 
-def train_halves(crops, labels, epochs: int, rng) -> HalfClassifier:
+def _jittered(pose: TilePose, rng) -> TilePose:
+    turn = math.pi if rng.random() < 0.5 else 0.0
+    return TilePose(
+        (
+            pose.centre[0] + rng.normal(0, 0.05) * pose.side,
+            pose.centre[1] + rng.normal(0, 0.05) * pose.side,
+        ),
+        pose.angle + turn + rng.normal(0, math.radians(3)),
+        pose.side * rng.uniform(0.85, 1.15),
+    )
+
+
+def _wrong(pose: TilePose, rng) -> TilePose:
+    """A find the reader must reject on a real tile: cut at half or twice its size, or slid
+    along its axis so it straddles a divider or the seam to its neighbour."""
+    kind = rng.integers(3)
+    if kind == 0:  # too small: on a half or a quarter of the tile
+        size = pose.side * rng.uniform(*TOO_SMALL)
+        along = rng.uniform(-0.6, 0.6) * pose.side
+        angle = pose.angle + rng.choice([0.0, math.pi / 2]) + rng.normal(0, 0.05)
+    elif kind == 1:  # too large: the tile and its neighbours
+        size = pose.side * rng.uniform(*TOO_LARGE)
+        along = rng.normal(0, 0.3) * pose.side
+        angle = pose.angle + rng.choice([0.0, math.pi / 2]) + rng.normal(0, 0.05)
+    else:
+        size = pose.side * rng.uniform(0.9, 1.1)
+        along = rng.choice([-1, 1]) * rng.uniform(*STRADDLE) * pose.side
+        angle = pose.angle + rng.normal(0, math.radians(2.5))
+    axis = np.array([math.cos(pose.angle), math.sin(pose.angle)])
+    centre = np.array(pose.centre) + along * axis + rng.normal(0, 0.05, 2) * pose.side
+    return TilePose((float(centre[0]), float(centre[1])), angle, float(size))
+
+
+def train_halves(crops, labels, epochs: int, rng, start: Path | None = None) -> HalfClassifier:
     model = HalfClassifier()
-    inputs = half_tensor(crops)
+    if start is not None:
+        model.load_state_dict(torch.load(start, weights_only=True))
+    inputs = np.stack(crops)  # uint8: the float copy of 100k crops would not fit in memory
     targets_t = torch.from_numpy(labels).long()
     optimiser = torch.optim.Adam(model.parameters(), lr=2e-3, weight_decay=1e-4)
     steps = epochs * math.ceil(len(labels) / 64)
@@ -260,7 +369,7 @@ def train_halves(crops, labels, epochs: int, rng) -> HalfClassifier:
         total, right = 0.0, 0
         for begin in range(0, len(order), 64):
             index = torch.from_numpy(order[begin : begin + 64])
-            batch = inputs[index]
+            batch = half_tensor(list(inputs[order[begin : begin + 64]]))
             if rng.random() < 0.5:  # the same half seen upside down
                 batch = batch.flip(2)
             output = model(batch)
@@ -282,27 +391,33 @@ def train_halves(crops, labels, epochs: int, rng) -> HalfClassifier:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folders", nargs="+", type=Path)
-    parser.add_argument("--finder-steps", type=int, default=9500)
-    parser.add_argument("--half-epochs", type=int, default=5)
+    parser.add_argument("--finder-steps", type=int, default=6000)
+    parser.add_argument("--half-epochs", type=int, default=6)
+    parser.add_argument("--half-start", type=Path, help="weights to go on training from")
     parser.add_argument("--only", choices=["finder", "halves"])
     parser.add_argument("--seed", type=int, default=9000)
     parser.add_argument("--finder-out", type=Path)
     parser.add_argument("--finder-start", type=Path, help="weights to go on training from")
     parser.add_argument("--halves-out", type=Path)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument(
+        "--mine", action="store_true", help="add the committed reader's false finds as not-tiles"
+    )
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
     torch.manual_seed(args.seed)
     scenes = load_scenes(args.folders)
     print(f"{len(scenes)} scenes", flush=True)
+    if args.mine:
+        print(f"{mine(scenes)} false finds mined", flush=True)
     if args.only != "halves":
         model = train_finder(finder_samples(scenes, rng), args.finder_steps, rng, args.finder_start)
         torch.save(model.state_dict(), args.finder_out or FINDER_FILE)
     if args.only != "finder":
         crops, labels = half_samples(scenes, rng, rounds=2)
         print(f"{len(labels)} halves", flush=True)
-        model = train_halves(crops, labels, args.half_epochs, rng)
+        model = train_halves(crops, labels, args.half_epochs, rng, args.half_start)
         torch.save(model.state_dict(), args.halves_out or HALVES_FILE)
 
 

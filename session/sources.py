@@ -73,8 +73,45 @@ class DicePerception(_ReaderPerception):
         return _detection("die", reading, label, cocked=reading.cocked)
 
 
+#: Tiles at rest: a frame whose thumbnail (STILL_WIDTH px wide, grey) differs from that of the
+#: last frame read by at most STILL_CHANGE grey levels anywhere shows the same tiles, and the
+#: last reading stands.  A tile laid, even a small one far away, changes a few thumbnail pixels
+#: by far more than that; sensor noise, averaged over the thumbnail's pixel blocks, by less.
+STILL_WIDTH = 160
+STILL_CHANGE = 14
+
+
+@dataclass
 class TilePerception(_ReaderPerception):
-    """A domino tile reader and a :class:`vision.dominoes.observe.TileObserver`."""
+    """A domino tile reader and a :class:`vision.dominoes.observe.TileObserver`.  The camera
+    over a domino table does not move, so a reader that can keep the tile scale it found
+    keeps it, and a frame at rest skips the reader (the live path runs at the camera's rate
+    with a reader slower than it)."""
+
+    def __post_init__(self) -> None:
+        if hasattr(self.reader, "keep_scale"):
+            self.reader.keep_scale = True
+        self._thumbnail: Any = None
+        self._readings: list[Any] = []
+
+    def see(self, frame: Frame) -> tuple[list[Any], tuple[Mapping[str, Any], ...]]:
+        import cv2
+        import numpy as np
+
+        height, width = frame.image.shape[:2]
+        size = (STILL_WIDTH, max(1, round(height * STILL_WIDTH / width)))
+        thumbnail = cv2.cvtColor(
+            cv2.resize(frame.image, size, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY
+        ).astype(np.int16)
+        if (
+            self._thumbnail is None
+            or self._thumbnail.shape != thumbnail.shape
+            or int(np.abs(thumbnail - self._thumbnail).max()) > STILL_CHANGE
+        ):
+            self._readings = self.reader.read(frame.image)
+            self._thumbnail = thumbnail
+        settled = self.observer.update(self._readings, frame.index, frame.timestamp)
+        return self._facts(settled), tuple(self._drawn(r) for r in self._readings)
 
     def _drawn(self, reading: Any) -> dict[str, Any]:
         halves = reading.halves

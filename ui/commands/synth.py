@@ -35,6 +35,13 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="C",
         help="shots: the cloth's colour (green by default; blue, teal, red, grey, ... or mixed)",
     )
+    parser.add_argument(
+        "--textures",
+        type=Path,
+        metavar="DIR",
+        help="dominoes: a folder of labelled photos (YOLO .txt or VOC .xml) whose tables, "
+        "outside the labelled boxes, some scenes are drawn on",
+    )
     parser.set_defaults(run=run)
 
 
@@ -59,6 +66,12 @@ def run(args: argparse.Namespace) -> int:
             render(args.out, args.count, args.seed, cloth=args.cloth)
         except ValueError as error:
             raise CommandError(f"--cloth: {error}") from None
+    elif args.textures is not None:
+        if args.kind != "dominoes":
+            raise CommandError("--textures is for dominoes only")
+        if not args.textures.is_dir():
+            raise CommandError(f"--textures: {args.textures} is not a folder")
+        render(args.out, args.count, args.seed, args.textures)
     elif args.style is None:
         render(args.out, args.count, args.seed)
     else:

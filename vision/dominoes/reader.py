@@ -1,18 +1,27 @@
 """The domino reader: find every tile, then read each half.
 
-1. *Scale*: the tile width is measured from the outline of everything that is not table (the
-   table being a wide median of the image), and the image is scaled so a tile is about
-   :data:`TYPICAL_SIDE` px wide: the finder then sees one tile size, whatever the camera's
-   height and resolution.  A mottled table can fool that measure; a read that is doubtful as a
-   whole is tried again at other scales and the surest one kept.
+1. *Scale*, measured from the tiles themselves: the finder is run over a pyramid of tile
+   widths (:data:`SEARCH_WIDTHS`, 20 to 80 px at 1280 px and the same share of any other
+   image), each find's halves are read, and the width whose finds read most surely as tiles
+   wins; that width is then refined from the finder's own size estimate of those tiles.  No
+   measure of the background enters it, so a patterned cloth, wood grain or a printed board
+   does not move the scale: at a wrong width the finds are pips, dividers, squares of a
+   pattern or pairs of tiles, and the half classifier (trained on exactly those, cut at the
+   wrong scale) calls them no tile.  The old measure (the width of whatever is not table)
+   gave 10-14 px on real photos where tiles were 34 px wide.
 2. *Find*: a small network marks each tile's centre, axis and size
    (:class:`~vision.dominoes.nets.TileFinder`); face-up and face-down tiles alike, loose or
    touching in a line of play.
 3. *Read*: each half is cut out straight at full resolution and classified as 0..6 pips, the
    back of a face-down tile, or no tile (:class:`~vision.dominoes.nets.HalfClassifier`).  A
    tile is face down when its halves read as back (a face-up 0-0 shows its divider, a back has
-   none); a find whose halves read as no tile (table texture, a hand) is dropped, which lets
-   the finder's threshold stay low so no tile is missed.
+   none); a find whose halves read as no tile (table texture, a grid square, a printed
+   picture, a hand, a box straddling two touching tiles) is dropped, which lets the finder's
+   threshold stay low so no tile is missed.
+
+A reader made with ``keep_scale=True`` (the live table: the camera does not move) keeps the
+width it found and searches again only when nothing reads at it, or every
+:data:`SEARCH_EVERY` frames.
 
 The weights are committed (``finder.pt``, ``halves.pt``, a few hundred kB) and rebuilt by
 ``scripts/train_domino_reader.py`` from rendered scenes.
@@ -21,6 +30,7 @@ The weights are committed (``finder.pt``, ``halves.pt``, a few hundred kB) and r
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -45,17 +55,45 @@ from vision.types import Box, TileReading
 
 FINDER_FILE = Path(__file__).parent / "finder.pt"
 HALVES_FILE = Path(__file__).parent / "halves.pt"
-#: Heat a centre needs to be a tile.
+#: Heat a centre needs to be a tile: low, because the half classifier checks every find.
 MIN_HEAT = 0.3
-#: A tile's side in the finder's input when the outline measure is right: the outline is
-#: about a tenth wider than the tile (blur, shadow), and the finder is trained on that.
-TYPICAL_SIDE = FINDER_SIDE / 1.1
-#: Mean confidence below which a read is doubted and other scales are tried, and those scales
-#: (relative to the measured one).
-DOUBT = 0.9
-OTHER_SCALES = (0.6, 1 / 0.6)
+#: Tile widths searched, as a share of the image's longer side: 20 to 80 px at 1280 px (the
+#: range the renderer draws and real cameras over a table show), a factor SEARCH_STEP apart.
+#: The finder is trained on tiles up to 1.25 times off its width, so neighbouring levels
+#: overlap and a tile between two levels is found at both.
+SEARCH_STEP = math.sqrt(2)
+SEARCH_WIDTHS = tuple(20 / 1280 * SEARCH_STEP**k for k in range(5))
+#: The scale search runs on the image reduced to at most this many px on its longer side
+#: (the widths above are shares of it), so a 4000x3000 photo costs what a 1280 frame does.
+SEARCH_SIDE = 1280
+#: At most this many finds per level are read (strongest first): at a too fine level the
+#: finder may mark every pip, and reading them all would cost more than the frame.
+MAX_FINDS = 160
+#: The final pass is run again at the refined width when it is this far (ratio) from the
+#: level's width; nearer, the level's finds stand.
+REFINE_OFF = 1.12
+#: A live reader with a kept width searches all widths again after this many frames, in case
+#: the camera was moved.
+SEARCH_EVERY = 60
 #: Two tiles found that overlap by more than this share of the smaller are one tile.
 SAME_TILE = 0.3
+
+
+@dataclass(frozen=True)
+class _Read:
+    """One pass of the reader at one width: the tiles read, their poses and its score (the
+    sum of the readings' confidences: surely read tiles, not many doubtful ones)."""
+
+    readings: list[TileReading]
+    poses: list[TilePose]
+
+    @property
+    def score(self) -> float:
+        return float(sum(r.confidence for r in self.readings))
+
+    def width(self) -> float | None:
+        """The median tile width of the tiles read (px of the full image)."""
+        return float(np.median([p.side for p in self.poses])) if self.poses else None
 
 
 class NetTileReader:
@@ -63,29 +101,60 @@ class NetTileReader:
 
     name = "learned"
 
-    def __init__(self) -> None:
+    def __init__(self, keep_scale: bool = False) -> None:
         self.finder, self.halves = load_nets()
+        self.keep_scale = keep_scale
+        self._width: float | None = None
+        self._since_search = 0
 
     def read(self, image: np.ndarray) -> list[TileReading]:
         if not isinstance(image, np.ndarray) or image.ndim != 3 or image.shape[2] != 3:
             raise ValueError("expected a BGR colour image (height x width x 3)")
         if image.dtype != np.uint8:
             raise ValueError(f"expected an 8-bit image, got {image.dtype}")
-        width = measured_width(image)
-        if width is None:
-            return []
-        factor = FINDER_SIDE / width
-        readings = self._read_at(image, factor)
-        if readings and np.mean([r.confidence for r in readings]) >= DOUBT:
-            return readings
-        # A doubtful read is most often a wrong scale (a mottled table fools the outline
-        # measure): the scale whose tiles read most surely wins.
-        tries = [readings, *(self._read_at(image, factor * k) for k in OTHER_SCALES)]
-        return max(tries, key=lambda tried: sum(r.confidence for r in tried))
+        if self.keep_scale and self._width is not None and self._since_search < SEARCH_EVERY:
+            self._since_search += 1
+            kept = self._read_at(image, FINDER_SIDE / self._width)
+            if kept.readings:
+                return kept.readings
+        best = self.search(image)
+        self._width, self._since_search = best.width(), 0
+        return best.readings
 
-    def _read_at(self, image: np.ndarray, factor: float) -> list[TileReading]:
-        poses = find_tiles(self.finder, image, factor)
-        return read_tiles(self.halves, image, poses) if poses else []
+    def search(self, image: np.ndarray) -> _Read:
+        """The surest read over the pyramid of tile widths, refined at the width it shows."""
+        longer = max(image.shape[:2])
+        shrink = min(1.0, SEARCH_SIDE / longer)
+        small = (
+            image
+            if shrink == 1.0
+            else cv2.resize(image, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+        )
+        tries = []
+        for share in SEARCH_WIDTHS:
+            width = share * longer  # px of the full image
+            poses = find_tiles(self.finder, small, FINDER_SIDE / (width * shrink), refine=False)
+            poses = [_scaled(pose, 1 / shrink) for pose in poses[:MAX_FINDS]]
+            tries.append((width, _read(self.halves, image, poses)))
+        width, best = max(tries, key=lambda tried: tried[1].score)
+        seen = best.width()
+        if seen is not None and not 1 / REFINE_OFF < seen / width < REFINE_OFF:
+            refined = self._read_at(image, FINDER_SIDE / seen)
+            if refined.score >= best.score:
+                best = refined
+        return best
+
+    def _read_at(self, image: np.ndarray, factor: float) -> _Read:
+        return _read(self.halves, image, find_tiles(self.finder, image, factor))
+
+
+def _read(classifier: HalfClassifier, image: np.ndarray, poses: list[TilePose]) -> _Read:
+    kept = read_tiles(classifier, image, poses) if poses else []
+    return _Read([reading for reading, _ in kept], [pose for _, pose in kept])
+
+
+def _scaled(pose: TilePose, k: float) -> TilePose:
+    return TilePose((pose.centre[0] * k, pose.centre[1] * k), pose.angle, pose.side * k)
 
 
 @cache
@@ -108,17 +177,19 @@ def load_nets() -> tuple[TileFinder, HalfClassifier]:
 # Finding the tiles.
 
 
-def find_tiles(finder: TileFinder, image: np.ndarray, factor: float) -> list[TilePose]:
+def find_tiles(
+    finder: TileFinder, image: np.ndarray, factor: float, refine: bool = True
+) -> list[TilePose]:
     """Every tile's pose in image pixels, strongest first (face up or down), searched in the
-    image scaled by ``factor`` (a tile should then be about TYPICAL_SIDE px wide).
+    image scaled by ``factor`` (a tile should then be about FINDER_SIDE px wide).
 
-    Where the finder's own size estimate disagrees with the scale, the image is scaled again
-    by what the finder saw and searched once more."""
+    With ``refine``, where the finder's own size estimate disagrees with the scale, the image
+    is scaled again by what the finder saw and searched once more."""
     found = _find_at(finder, image, factor)
-    if found:
+    if found and refine:
         seen = float(np.median([pose.side for _, pose in found])) * factor
-        if not 0.8 < seen / TYPICAL_SIDE < 1.25:
-            found = _find_at(finder, image, factor * TYPICAL_SIDE / seen)
+        if not 1 / REFINE_OFF < seen / FINDER_SIDE < REFINE_OFF:
+            found = _find_at(finder, image, factor * FINDER_SIDE / seen)
     return [pose for _, pose in found]
 
 
@@ -158,58 +229,15 @@ def _overlap(pose: TilePose, other: TilePose) -> float:
     return float(area) / (2 * min(pose.side, other.side) ** 2)
 
 
-def measured_width(image: np.ndarray) -> float | None:
-    """The tile width in pixels as the object outline shows it (blur and shadows make it a
-    little wide; the finder is trained on this very measure), None when nothing is on the
-    table."""
-    return tile_width(object_mask(image))
-
-
-def tile_width(objects: np.ndarray) -> float | None:
-    """Twice the distance from the middle of a tile (or of a line of tiles, which is one tile
-    wide) to the table, taken where that distance peaks."""
-    distance = cv2.distanceTransform(objects, cv2.DIST_L2, 5)
-    peaks = (distance >= cv2.dilate(distance, np.ones((5, 5), np.uint8))) & (distance > 3)
-    values = distance[peaks]
-    if values.size == 0:
-        return None
-    return float(2 * np.median(values))
-
-
-def object_mask(image: np.ndarray) -> np.ndarray:
-    """Pixels that are not table: far (in Lab) from a wide median of the image.  A line of
-    play is one tile wide, so the median of a window several tiles across is table."""
-    height, width = image.shape[:2]
-    small = cv2.resize(
-        image, (max(1, width // 4), max(1, height // 4)), interpolation=cv2.INTER_AREA
-    )
-    kernel = _odd(min(small.shape[:2]) // 6)
-    table = cv2.resize(
-        cv2.medianBlur(small, kernel), (width, height), interpolation=cv2.INTER_LINEAR
-    )
-    lab = cv2.cvtColor(image, cv2.COLOR_BGR2LAB).astype(np.float32)
-    table_lab = cv2.cvtColor(table, cv2.COLOR_BGR2LAB).astype(np.float32)
-    distance = np.linalg.norm(lab - table_lab, axis=2)
-    distance = cv2.GaussianBlur(distance, (0, 0), 1.0)
-    scaled = np.clip(distance * 2, 0, 255).astype(np.uint8)
-    otsu, _ = cv2.threshold(scaled, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    mask = (scaled > min(otsu, 40)).astype(np.uint8) * 255
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-
-
-def _odd(value: int) -> int:
-    return max(3, value | 1)
-
-
 # --------------------------------------------------------------------------------------------
 # Reading the tiles.
 
 
 def read_tiles(
     classifier: HalfClassifier, image: np.ndarray, poses: list[TilePose]
-) -> list[TileReading]:
-    """Each tile's halves (None when face down), boxes and confidence."""
+) -> list[tuple[TileReading, TilePose]]:
+    """Each tile's halves (None when face down), boxes and confidence, with the pose it was
+    read at; finds that read as no tile are left out."""
     crops = [cut_half(image, pose, half) for pose in poses for half in (0, 1)]
     with torch.inference_mode():
         probs = torch.softmax(classifier(half_tensor(crops)), dim=1).numpy()
@@ -221,12 +249,12 @@ def read_tiles(
             continue
         if first[BACK] + second[BACK] > 1.0:
             confidence = (first[BACK] + second[BACK]) / 2
-            readings.append(TileReading(None, box, round(float(confidence), 3)))
+            readings.append((TileReading(None, box, round(float(confidence), 3)), pose))
             continue
         halves = (int(np.argmax(first[:BACK])), int(np.argmax(second[:BACK])))
         confidence = float(first[halves[0]] * second[halves[1]])
         half_boxes = (_box(pose.corners((-1.0, 0.0))), _box(pose.corners((0.0, 1.0))))
-        readings.append(TileReading(halves, box, round(confidence, 3), half_boxes))
+        readings.append((TileReading(halves, box, round(confidence, 3), half_boxes), pose))
     return readings
 
 

@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 
 from vision.labels import DOMINO_FACE_DOWN, Label, write_sample
-from vision.synth import scene
+from vision.synth import printed, scene, surfaces
 from vision.types import Box
 
 #: Pip centres of one half, in units of the half's side, for 0..6 pips (the dice layout).
@@ -53,7 +53,8 @@ HIDDEN_SHARE = 0.25
 
 @dataclass(frozen=True)
 class TileStyle:
-    """One physical set: body and pip colours, the divider and its pin, how rounded it is."""
+    """One physical set: body and pip colours, the divider and its pin, how rounded it is, and
+    how its pips are made (painted flat, drilled and filled, worn) and sized."""
 
     body: tuple[int, int, int]
     pips: tuple[int, int, int] | None  # None: each number in its own colour
@@ -61,6 +62,10 @@ class TileStyle:
     divider: tuple[int, int, int]
     pin: bool
     corner: float  # corner radius as a share of the half's side
+    pip_radius: float = 0.085  # as a share of the half's side
+    pip_finish: str = "painted"  # painted | drilled | worn
+    bevel: float = 0.08  # width of the rounded rim, as a share of the half's side
+    colours: tuple[tuple[int, int, int], ...] = tuple(COLOURED_PIPS.values())
 
 
 @dataclass(frozen=True)
@@ -111,23 +116,48 @@ def random_style(rng: np.random.Generator) -> TileStyle:
     back = tone(back_choices[rng.integers(len(back_choices))])
     pin = bool(rng.random() < 0.4)
     corner = float(rng.uniform(0.06, 0.2))
+    finish = {
+        "pip_radius": float(rng.uniform(0.065, 0.11)),
+        "pip_finish": str(rng.choice(["painted", "drilled", "worn"], p=[0.45, 0.35, 0.2])),
+        "bevel": float(rng.uniform(0.04, 0.14)),
+        "colours": tuple(tuple(COLOURED_PIPS[i]) for i in rng.permutation(6) + 1),
+    }
     if kind == "black":
         return TileStyle(
-            tone((28, 28, 28)), tone((235, 235, 235)), back, tone((200, 200, 200)), pin, corner
+            tone((28, 28, 28)),
+            tone((235, 235, 235)),
+            back,
+            tone((200, 200, 200)),
+            pin,
+            corner,
+            **finish,
         )
     if kind == "wood":
         return TileStyle(
-            tone((90, 150, 200)), tone((25, 25, 35)), back, tone((30, 40, 60)), pin, corner
+            tone((90, 150, 200)),
+            tone((25, 25, 35)),
+            back,
+            tone((30, 40, 60)),
+            pin,
+            corner,
+            **finish,
         )
     body = tone((205, 230, 240)) if kind == "ivory" else tone((240, 240, 240))
     pips = None if kind == "coloured" else tone((25, 25, 25))
-    return TileStyle(body, pips, back, tone((60, 60, 60)), pin, corner)
+    return TileStyle(body, pips, back, tone((60, 60, 60)), pin, corner, **finish)
 
 
 def draw_tile(
-    style: TileStyle, halves: tuple[int, int] | None, side: float
+    style: TileStyle,
+    halves: tuple[int, int] | None,
+    side: float,
+    rng: np.random.Generator | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The tile seen from above, long axis along x, supersampled: the BGR image and its alpha."""
+    """The tile seen from above, long axis along x, supersampled: the BGR image and its alpha.
+    The rim is a bevel lit from one side (light tiles shade at the rim, dark ones catch the
+    light); pips are painted flat, drilled (a dark pit with a lit far wall) or worn (faded,
+    some nearly gone), each a little off its place as on a real set."""
+    rng = rng if rng is not None else np.random.default_rng(0)
     s = side * SUPERSAMPLE
     height, width = round(s), round(2 * s)
     image = np.zeros((height, width, 3), np.uint8)
@@ -136,13 +166,9 @@ def draw_tile(
     _rounded_rect(alpha, width, height, radius, 255)
     body = style.back if halves is None else style.body
     image[:] = body
-    rim = cv2.erode(alpha, np.ones((3, 3), np.uint8), iterations=max(1, round(s * 0.06)))
-    edge = (alpha > 0) & (rim == 0)
-    # A bevel: the rounded rim of a light tile is in shade, that of a dark tile catches light.
-    tone = np.array(body, np.float32)
-    image[edge] = np.clip(tone * 0.62 if tone.mean() > 100 else tone * 1.5 + 40, 0, 255)
+    _bevel(image, alpha, style.bevel * s, float(rng.uniform(0, 2 * np.pi)))
     if halves is not None:
-        thickness = max(1, round(s * 0.04))
+        thickness = max(1, round(s * rng.uniform(0.025, 0.05)))
         cv2.line(
             image,
             (round(s), round(s * 0.14)),
@@ -161,11 +187,61 @@ def draw_tile(
                 cv2.LINE_AA,
             )
         for half, pips in enumerate(halves):
-            colour = style.pips if style.pips is not None else COLOURED_PIPS.get(pips, (20, 20, 20))
+            colour = style.pips if style.pips is not None else style.colours[max(pips, 1) - 1]
             for px, py in PIP_LAYOUT[pips]:
-                centre = (round((half + px) * s), round(py * s))
-                cv2.circle(image, centre, max(1, round(s * 0.085)), colour, -1, cv2.LINE_AA)
+                centre = ((half + px + rng.normal(0, 0.012)) * s, (py + rng.normal(0, 0.012)) * s)
+                _pip(image, centre, style.pip_radius * s, colour, body, style.pip_finish, rng)
     return image, alpha
+
+
+def _bevel(image: np.ndarray, alpha: np.ndarray, width: float, light: float) -> None:
+    """Shade the rounded rim in place: darker toward the edge, lit on the side facing
+    ``light`` (radians) and shaded on the other."""
+    inside = cv2.distanceTransform((alpha > 0).astype(np.uint8), cv2.DIST_L2, 5)
+    rim = np.clip(inside / max(width, 1.0), 0, 1)
+    gx = cv2.Sobel(rim, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(rim, cv2.CV_32F, 0, 1, ksize=3)
+    facing = -(gx * math.cos(light) + gy * math.sin(light))  # rim sloping toward the light
+    tone = image.astype(np.float32)
+    dark_body = tone.mean() < 100
+    falloff = (1 - rim) * (0.1 if dark_body else 0.3)
+    gain = 1 - falloff + np.clip(facing, -1, 1) * 0.25
+    tone = tone * gain[..., None]
+    if dark_body:
+        tone += (40 * (1 - rim))[..., None]
+    image[:] = np.clip(tone, 0, 255).astype(np.uint8)
+
+
+def _pip(
+    image: np.ndarray,
+    centre: tuple[float, float],
+    radius: float,
+    colour: tuple[int, int, int],
+    body: tuple[int, int, int],
+    finish: str,
+    rng: np.random.Generator,
+) -> None:
+    """One pip drawn in place."""
+    point = (round(centre[0]), round(centre[1]))
+    r = max(1, round(radius * rng.uniform(0.92, 1.08)))
+    if finish == "worn" and rng.random() < 0.5:
+        fade = rng.uniform(0.35, 0.85)  # part of the paint gone: the pit shows body through
+        colour = tuple(int(c * fade + b * (1 - fade)) for c, b in zip(colour, body, strict=True))
+    cv2.circle(image, point, r, colour, -1, cv2.LINE_AA)
+    if finish == "drilled":
+        # The pit's far wall catches the light: a thin lighter crescent inside the rim.
+        lit = tuple(int(min(255, c * 0.5 + b * 0.5)) for c, b in zip(colour, body, strict=True))
+        cv2.ellipse(
+            image,
+            point,
+            (r, r),
+            float(rng.uniform(0, 360)),
+            200,
+            340,
+            lit,
+            max(1, round(r * 0.25)),
+            cv2.LINE_AA,
+        )
 
 
 def _rounded_rect(canvas: np.ndarray, width: int, height: int, radius: int, value: int) -> None:
@@ -183,9 +259,11 @@ def _rounded_rect(canvas: np.ndarray, width: int, height: int, radius: int, valu
 def paste_tile(
     canvas: np.ndarray, style: TileStyle, tile: PlacedTile, rng: np.random.Generator
 ) -> np.ndarray:
-    """The scene with the tile drawn in over its shadow, rotated and scaled from its sprite.
-    Only the tile's surroundings are warped, which keeps a scene of 20 tiles fast to render."""
-    sprite, alpha = draw_tile(style, tile.halves, tile.side)
+    """The scene with the tile drawn in over its shadow and its side wall (a tile is a few mm
+    thick: a camera not quite overhead sees one or two of its sides as a darker band), rotated
+    and scaled from its sprite.  Only the tile's surroundings are warped, which keeps a scene
+    of 20 tiles fast to render."""
+    sprite, alpha = draw_tile(style, tile.halves, tile.side, rng)
     h, w = alpha.shape
     height, width = canvas.shape[:2]
     corners = tile.outline(margin=tile.side)
@@ -200,7 +278,17 @@ def paste_tile(
     placed = cv2.warpAffine(sprite, matrix, size, flags=cv2.INTER_AREA)
     mask = cv2.warpAffine(alpha, matrix, size, flags=cv2.INTER_AREA)
     region = canvas[top:bottom, left:right]
-    region = scene.soft_shadow(region, mask, rng, darkness=float(rng.uniform(0.2, 0.5)))
+    region = scene.soft_shadow(region, mask, rng, darkness=float(rng.uniform(0.15, 0.5)))
+    wall = tile.side * rng.uniform(0.0, 0.12)
+    if wall >= 0.5:
+        direction = rng.uniform(0, 2 * np.pi)
+        shift = np.float32([[1, 0, wall * math.cos(direction)], [0, 1, wall * math.sin(direction)]])
+        side_mask = cv2.warpAffine(mask, shift, size)
+        body = style.back if tile.halves is None else style.body
+        side_tone = np.array(body, np.float32) * rng.uniform(0.45, 0.8)
+        side_image = np.empty_like(placed)
+        side_image[:] = np.clip(side_tone, 0, 255).astype(np.uint8)
+        region = scene.paste(region, side_image, side_mask, 0, 0)
     out = canvas.copy()
     out[top:bottom, left:right] = scene.paste(region, placed, mask, 0, 0)
     return out
@@ -301,7 +389,8 @@ def _extend(rng, pool, tiles, links, arm: _Arm, size) -> _Arm | None:
         return None
     values = matching[rng.integers(len(matching))]
     side = tiles[0].side
-    gap = side * rng.uniform(0.0, 0.06)
+    # Dense chains touch: a third of the joints have no gap at all.
+    gap = 0.0 if rng.random() < 0.35 else side * rng.uniform(0.0, 0.06)
     for turn in (0.0, *rng.permutation([math.pi / 2, -math.pi / 2])):
         placed = _place(values, arm, float(turn), side, gap)
         if placed is None:
@@ -395,6 +484,19 @@ class DominoScene:
     #: Each tile's outline in the final image: four corners, the first and last at the end of
     #: half 0 (what a reader that finds rotated tiles is trained and checked against).
     outlines: tuple[np.ndarray, ...] = ()
+    #: Outlines of printed pictures of tiles and logos: not tiles, a read on one is false.
+    printed: tuple[np.ndarray, ...] = ()
+
+
+#: Tile width (the side of one half) in px of a 1280 px wide image: the range real phone
+#: photos and table cameras show, 20 px (a camera high over a big table) to 80 px (close up).
+TILE_WIDTHS = (20.0, 80.0)
+#: Share of scenes on each table surface: a real photographed table (when textures are given),
+#: a patterned cloth, else a drawn felt or wood.
+REAL_TABLE_SHARE = 0.4
+PATTERN_SHARE = 0.2
+#: Share of scenes with printed pictures of dominoes and logos beside the play.
+PRINTED_SHARE = 0.5
 
 
 def render_scene(
@@ -404,24 +506,38 @@ def render_scene(
     n_up: int | None = None,
     size: tuple[int, int] | None = None,
     hand: bool | None = None,
+    textures: list[np.ndarray] | None = None,
 ) -> DominoScene:
     """One table scene (``size`` is width, height): a line of play of ``n_line`` tiles, a
-    boneyard of ``n_down`` face-down tiles, ``n_up`` loose face-up tiles, sometimes a hand."""
+    boneyard of ``n_down`` face-down tiles, ``n_up`` loose face-up tiles, sometimes a hand,
+    sometimes printed pictures of tiles; on a table drawn or cut from ``textures``."""
     if size is None:
-        size = [(960, 720), (1280, 720), (1024, 768)][rng.integers(3)]
+        size = [(960, 720), (1280, 720), (1024, 768), (1280, 960)][rng.integers(4)]
     width, height = size
-    side = float(rng.uniform(0.04, 0.07) * min(width, height))
-    n_line = int(rng.integers(0, 12)) if n_line is None else n_line
+    low, high = TILE_WIDTHS
+    side = float(np.exp(rng.uniform(math.log(low), math.log(high))) * width / 1280)
+    n_line = int(rng.integers(0, 14)) if n_line is None else n_line
     n_down = int(rng.integers(0, 6)) if n_down is None else n_down
     n_up = int(rng.integers(0, 5)) if n_up is None else n_up
     layout = random_layout(rng, size, side, n_line, n_down, n_up)
     style = random_style(rng)
-    canvas = scene.background(rng, (height, width))
+    surface = rng.random()
+    if textures and surface < REAL_TABLE_SHARE:
+        canvas = surfaces.texture_surface(rng, textures, (height, width))
+    elif surface < REAL_TABLE_SHARE + PATTERN_SHARE:
+        canvas = surfaces.patterned_cloth(rng, (height, width), side)
+    else:
+        canvas = scene.background(rng, (height, width))
+    printed_outlines: list[np.ndarray] = []
+    if rng.random() < PRINTED_SHARE:
+        canvas = _print_pictures(canvas, rng, layout.tiles, side, printed_outlines)
     for tile in layout.tiles:
         canvas = paste_tile(canvas, style, tile, rng)
     canvas = scene.lighting_gradient(canvas, rng)
-    canvas, _, matrix = scene.perspective_warp(canvas, [], rng)
+    canvas = _white_balance(canvas, rng)
+    canvas, _, matrix = scene.perspective_warp(canvas, [], rng, float(rng.uniform(0, 0.1)))
     outlines = tuple(scene.warp_points(t.outline(), matrix) for t in layout.tiles)
+    printed_outlines = [scene.warp_points(o, matrix) for o in printed_outlines]
     tile_boxes = tuple(_box(outline, size) for outline in outlines)
     half_boxes = tuple(
         None
@@ -448,8 +564,51 @@ def render_scene(
             labels.extend(Label(pips, half) for pips, half in zip(tile.halves, halves, strict=True))
     image = scene.degrade(canvas, rng)
     return DominoScene(
-        image, layout, tuple(labels), tile_boxes, half_boxes, tuple(hidden), outlines
+        image,
+        layout,
+        tuple(labels),
+        tile_boxes,
+        half_boxes,
+        tuple(hidden),
+        outlines,
+        tuple(printed_outlines),
     )
+
+
+def _print_pictures(
+    canvas: np.ndarray,
+    rng: np.random.Generator,
+    tiles: tuple[PlacedTile, ...],
+    side: float,
+    outlines: list[np.ndarray],
+) -> np.ndarray:
+    """Printed pictures of tiles (a board, a box, a score sheet) and logos where no tile lies,
+    their outlines appended to ``outlines``."""
+    height, width = canvas.shape[:2]
+    for _ in range(int(rng.integers(1, 9))):
+        picture_side = side * float(np.exp(rng.uniform(math.log(0.5), math.log(1.6))))
+        for _attempt in range(30):
+            centre = (rng.uniform(0, width), rng.uniform(0, height))
+            angle = float(rng.choice([0.0, math.pi / 2, rng.uniform(0, math.pi)]))
+            probe = PlacedTile((0, 0), centre, angle, picture_side * 1.3)
+            if not _overlaps(probe, list(tiles), side * 0.2):
+                break
+        else:
+            continue
+        if rng.random() < 0.75:
+            halves = (int(rng.integers(7)), int(rng.integers(7)))
+            sprite, alpha = printed.flat_domino(rng, halves, picture_side, SUPERSAMPLE, PIP_LAYOUT)
+        else:
+            sprite, alpha = printed.logo(rng, picture_side, SUPERSAMPLE)
+        canvas, outline = printed.paste_flat(canvas, sprite, alpha, centre, angle, SUPERSAMPLE)
+        outlines.append(outline)
+    return canvas
+
+
+def _white_balance(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A phone's white balance: each channel's gain a little off (a warm lamp, daylight)."""
+    gains = rng.uniform(0.85, 1.15, 3).astype(np.float32)
+    return np.clip(image.astype(np.float32) * gains, 0, 255).astype(np.uint8)
 
 
 def _box(corners: np.ndarray, size: tuple[int, int]) -> Box:
@@ -481,22 +640,25 @@ def scene_json(rendered: DominoScene) -> dict:
                 )
             )
         ],
+        "printed": [np.round(o, 1).tolist() for o in rendered.printed],
         "line": list(layout.line),
         "links": [[list(a), list(b)] for a, b in layout.links],
         "open_ends": [list(end) for end in layout.open_ends],
     }
 
 
-def render_dataset(out: Path, count: int, seed: int) -> None:
-    """``count`` scenes as ``domino_00000.jpg`` with YOLO ``.txt`` and layout ``.json``."""
-    for index, rendered in enumerate(scenes(count, seed)):
+def render_dataset(out: Path, count: int, seed: int, textures: Path | str | None = None) -> None:
+    """``count`` scenes as ``domino_00000.jpg`` with YOLO ``.txt`` and layout ``.json``; with
+    ``textures`` (a folder of labelled photos) some tables are cut from real photos."""
+    for index, rendered in enumerate(scenes(count, seed, textures)):
         stem = f"domino_{index:05d}"
         write_sample(out, stem, rendered.image, rendered.labels)
         (Path(out) / f"{stem}.json").write_text(json.dumps(scene_json(rendered)))
 
 
-def scenes(count: int, seed: int) -> Iterator[DominoScene]:
+def scenes(count: int, seed: int, textures: Path | str | None = None) -> Iterator[DominoScene]:
     """The scenes of ``render_dataset``, for tests and benches that need the truth in memory."""
     rng = np.random.default_rng(seed)
+    surfaces_found = surfaces.table_textures(textures) if textures is not None else None
     for _ in range(count):
-        yield render_scene(rng)
+        yield render_scene(rng, textures=surfaces_found)
