@@ -4,7 +4,9 @@ This is the in-memory model that the journal persists and the scenario runner dr
 and correction are entries of the history like any other, so nothing is ever erased: the
 effective actions are the history with undone entries left out and corrected ones replaced,
 and the state is always their fold from the start.  An undo or a correction that would make a
-later action illegal is refused, naming that action, so the history stays consistent.
+later action illegal is refused, naming that action, so the history stays consistent.  The
+match keeps the state after each action in force (:mod:`scoring.history`), so a revision
+re-judges only the actions after its target and a resumed journal folds in linear time.
 """
 
 from __future__ import annotations
@@ -15,7 +17,10 @@ from typing import Any
 
 from scoring.actions import CORRECT, UNDO, Action, ActionError, parse_action
 from scoring.engine import Engine
+from scoring.history import BrokenHistory, Entry, History, Revision, fold_into
 from scoring.verdicts import IllegalMove, Kind, Message, Messages, Verdict
+
+__all__ = ["MESSAGES", "BrokenHistory", "Entry", "Match", "Outcome", "effective", "fold"]
 
 MESSAGES = Messages(
     {
@@ -35,14 +40,6 @@ MESSAGES = Messages(
         ),
     }
 )
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One accepted line of the history, numbered from 1."""
-
-    seq: int
-    action: Action
 
 
 @dataclass(frozen=True)
@@ -81,23 +78,9 @@ def fold(
     engine: Engine, players: Sequence[str], actions: Iterable[Entry]
 ) -> tuple[Any, list[Verdict]]:
     """Apply the actions in order from the initial state; an illegal one raises with its seq."""
-    state = engine.initial(players)
-    verdicts: list[Verdict] = []
-    for entry in actions:
-        try:
-            state, verdicts = engine.apply(state, entry.action)
-        except IllegalMove as illegal:
-            raise BrokenHistory(entry, illegal) from None
-    return state, verdicts
-
-
-class BrokenHistory(Exception):
-    """A stored history that no longer folds: names the first action that fails."""
-
-    def __init__(self, entry: Entry, illegal: IllegalMove) -> None:
-        super().__init__(f"action {entry.seq} ({entry.action}) is illegal: {illegal.verdict.en}")
-        self.entry = entry
-        self.illegal = illegal
+    history = History(engine, engine.initial(players))
+    verdicts = fold_into(history, list(actions))
+    return history.state, verdicts
 
 
 class Match:
@@ -109,7 +92,10 @@ class Match:
         self.engine = engine
         self.players = tuple(players)
         self.entries: list[Entry] = list(entries)
-        self.state, self.last_verdicts = fold(engine, self.players, effective(self.entries))
+        self._history = History(engine, engine.initial(self.players))
+        self.last_verdicts: list[Verdict] = fold_into(self._history, effective(self.entries))
+        self.state: Any = self._history.state
+        self._judged: tuple[Entry, Revision] | None = None  # the revision ``check`` last judged
 
     @property
     def next_seq(self) -> int:
@@ -139,16 +125,16 @@ class Match:
         return Outcome(True, tuple(verdicts), Entry(self.next_seq, action)), state
 
     def _check_revision(self, action: Action) -> tuple[Outcome, Any]:
-        in_force = {entry.seq for entry in effective(self.entries)}
         target = action.args.get("target")
         if target is None:
-            if not in_force:
+            if self._history.last is None:
                 verdict = MESSAGES.verdict(Kind.ILLEGAL, "nothing_to_undo")
                 return Outcome.refused(verdict.code, verdict.en, [verdict]), self.state
-            target = max(in_force)
+            target = self._history.last
             action = Action(UNDO, action.by, {"target": target})
-        if target not in in_force:
-            code = "nothing_to_undo" if not in_force and action.verb == UNDO else "bad_target"
+        if not self._history.in_force(target):
+            empty = self._history.last is None
+            code = "nothing_to_undo" if empty and action.verb == UNDO else "bad_target"
             verdict = MESSAGES.verdict(Kind.ILLEGAL, code, target=target)
             return Outcome.refused(verdict.code, verdict.en, [verdict]), self.state
         replacement = action.args.get("action")
@@ -157,7 +143,7 @@ class Match:
             return Outcome.refused("bad_field", error, field="action"), self.state
         entry = Entry(self.next_seq, action)
         try:
-            state, _ = fold(self.engine, self.players, effective([*self.entries, entry]))
+            revision = self._history.revise(target, replacement)
         except BrokenHistory as broken:
             verdict = MESSAGES.verdict(
                 Kind.ILLEGAL,
@@ -167,6 +153,8 @@ class Match:
                 reason_ru=broken.illegal.verdict.ru,
             )
             return Outcome.refused(verdict.code, verdict.en, [verdict]), self.state
+        self._judged = (entry, revision)
+        state = revision.state
         code = "undone" if action.verb == UNDO else "corrected"
         verdicts = [MESSAGES.verdict(Kind.INFO, code, target=target)]
         before = self.engine.view(self.state)["scores"]
@@ -187,7 +175,20 @@ class Match:
 
     def commit(self, outcome: Outcome, state: Any) -> None:
         """Record an accepted outcome (the journal calls this once the row is on disk)."""
-        assert outcome.entry is not None and outcome.entry.seq == self.next_seq
-        self.entries.append(outcome.entry)
-        self.state = state
+        entry = outcome.entry
+        assert entry is not None and entry.seq == self.next_seq
+        if entry.action.verb in (UNDO, CORRECT):
+            self._history.take(self._revision(entry))
+        else:
+            self._history.append(entry, state)
+        self._judged = None
+        self.entries.append(entry)
+        self.state = self._history.state
         self.last_verdicts = list(outcome.verdicts)
+
+    def _revision(self, entry: Entry) -> Revision:
+        """The revision ``check`` judged for ``entry``, or (when other actions were checked
+        since) the same revision judged again on the history as it stands."""
+        if self._judged is not None and self._judged[0] is entry:
+            return self._judged[1]
+        return self._history.revise(entry.action.args["target"], entry.action.args.get("action"))

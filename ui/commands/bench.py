@@ -1,8 +1,9 @@
 """``tableref bench TARGET``: measured speed, printed as a table (or JSON) for the closing notes.
 
 Each target is a module with ``run_bench(quick: bool) -> list[dict]``: one row per measurement,
-the same keys in every row. Speeds are reported with a baseline measured in the same run, since
-the machines are shared and absolute numbers drift.
+the same keys in every row of one kind (a target measuring several kinds of thing, such as the
+session's latency and its history, prints one table per kind).  Speeds are reported with a
+baseline measured in the same run, since the machines are shared and absolute numbers drift.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ TARGETS = {
     "vision": "vision.bench",
     "panel": "hardware.bench",
     "carom": "vision.carom.bench",
-    "session": "session.latency",
+    "session": "session.bench",
 }
 
 
@@ -43,9 +44,21 @@ def run(args: argparse.Namespace) -> int:
 
 
 def table(rows: list[dict[str, Any]]) -> str:
-    """Rows as aligned columns, numbers right-aligned, the header from the first row's keys."""
+    """Rows as aligned tables, one per run of rows with the same keys, separated by a blank
+    line."""
     if not rows:
         return "(nothing measured)"
+    groups: list[list[dict[str, Any]]] = []
+    for row in rows:
+        if groups and list(groups[-1][0]) == list(row):
+            groups[-1].append(row)
+        else:
+            groups.append([row])
+    return "\n\n".join(_one_table(group) for group in groups)
+
+
+def _one_table(rows: list[dict[str, Any]]) -> str:
+    """Rows with the same keys as aligned columns, numbers right-aligned, keys as the header."""
     keys = list(rows[0])
     cells = [keys] + [[_cell(row.get(key)) for key in keys] for row in rows]
     widths = [max(len(line[i]) for line in cells) for i in range(len(keys))]
