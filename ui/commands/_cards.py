@@ -4,7 +4,6 @@ here so the command modules only parse arguments and call one function each."""
 from __future__ import annotations
 
 import json
-import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -12,9 +11,9 @@ from pathlib import Path
 import cv2
 
 from ui.commands import CommandError
+from ui.commands._images import Images
 from vision.cards.deck import DeckError, DeckProfile, resolve_deck
 from vision.cards.reader import CardsReader
-from vision.sources import read_images
 
 DEFAULT_DECK = "52"
 
@@ -44,16 +43,11 @@ def detect_cards(
     ...}]}`` with ``--json``, else a short text; an unreadable image is an ``error:`` line and
     exit status 2, the other images are still read."""
     chosen = make_reader(deck, reader)
-    status = 0
-    for path, image, problem in read_images(images):
-        if image is None:
-            sys.stdout.flush()
-            print(f"error: {path}: {problem}", file=sys.stderr)
-            status = 2
-            continue
+    readable = Images(images)
+    for path, image in readable:
         found = {"image": str(path), "cards": [r.to_json() for r in chosen.read(image)]}
         print(json.dumps(found) if as_json else _text(found), flush=True)
-    return status
+    return readable.status
 
 
 def _text(found: dict) -> str:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ui.commands import CommandError
+from ui.commands._images import Images
 from vision.carom.observer import ShotObserver
 from vision.profile import ProfileError, TableProfile, load_profile
 from vision.sources import FrameSourceError, VideoFileSource, read_images
@@ -53,13 +54,8 @@ def detect_balls(images: Sequence[Path], as_json: bool, profile_path: str | None
 
     profile = _profile(profile_path)
     table = profile.calibration.image_points if profile else None
-    status = 0
-    for path, image, problem in read_images(images):
-        if image is None:
-            sys.stdout.flush()
-            print(f"error: {path}: {problem}", file=sys.stderr)
-            status = 2
-            continue
+    readable = Images(images)
+    for path, image in readable:
         try:
             corners, balls = find_balls(image, table)
             found = {
@@ -70,7 +66,7 @@ def detect_balls(images: Sequence[Path], as_json: bool, profile_path: str | None
         except ProfileError as error:
             found = {"image": str(path), "table": None, "balls": [], "why": str(error)}
         print(json.dumps(found) if as_json else _balls_text(found), flush=True)
-    return status
+    return readable.status
 
 
 def _balls_text(found: dict) -> str:

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
+from ui.commands._images import Images
 from ui.commands.eval import REGISTRIES, make_reader
 
 
@@ -65,23 +65,16 @@ def run(args: argparse.Namespace) -> int:
 
         return detect_cards(args.images, args.deck, args.reader, args.json)
 
-    from vision.sources import read_images  # OpenCV: the [vision] extra, not every install
-
     reader = make_reader(args.kind, args.reader)
-    status = 0
-    for path, image, problem in read_images(args.images):
-        if image is None:
-            sys.stdout.flush()
-            print(f"error: {path}: {problem}", file=sys.stderr)
-            status = 2
-            continue
+    readable = Images(args.images)
+    for path, image in readable:
         readings = reader.read(image)
         if args.kind == "dice":
             found = {"image": str(path), "dice": [_die(reading) for reading in readings]}
         else:
             found = {"image": str(path), "tiles": [_tile(reading) for reading in readings]}
         print(json.dumps(found) if args.json else _text(found), flush=True)
-    return status
+    return readable.status
 
 
 def _die(reading: Any) -> dict[str, Any]:
