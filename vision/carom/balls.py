@@ -29,6 +29,9 @@ WORK_WIDTH = 640
 LEARN_HUE, LEARN_MIN_SHIFT = 20, 5
 #: A ball's colour within this many cloth limits of the cloth's chromaticity is near it.
 NEAR_CLOTH = 3.0
+#: A ball whose colour test passes more than this share of the table on the set-up frame (ten
+#: balls' worth: a ball covers 0.05 % of a Game A table) is taken by the cloth's colour too.
+CLOTH_SHARE = 0.005
 
 
 @dataclass(frozen=True)
@@ -150,6 +153,24 @@ class BallDetector:
             learned[ball] = (measured[i][0], s0, v0)
         self.colours.update(learned)
         return learned
+
+    def guard_cloth(self, image: np.ndarray) -> set[str]:
+        """Find, on the set-up frame, the balls whose colour test the cloth itself passes
+        (a pink on a burgundy cloth under a lamp): where a ball's mask covers more of the table
+        than CLOTH_SHARE, that ball's mask leaves the cloth's pixels out from now on, whatever
+        the nominal colours say.  Returns the balls so guarded."""
+        if self.cloth is None:
+            return set()
+        small = (
+            cv2.resize(image, self.work, interpolation=cv2.INTER_AREA) if self.factor < 1 else image
+        )
+        table = max(1, int(np.count_nonzero(self.valid)))
+        masks = self.masks(cv2.cvtColor(small, cv2.COLOR_BGR2HSV))
+        spread = {
+            ball for ball, mask in masks.items() if np.count_nonzero(mask) / table > CLOTH_SHARE
+        }
+        self.near_cloth |= spread
+        return spread
 
     def masks(self, hsv: np.ndarray, small: np.ndarray | None = None) -> dict[str, np.ndarray]:
         """Per ball, the pixels of its colour (``small``: the BGR work image, for the cloth)."""

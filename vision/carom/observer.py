@@ -114,6 +114,7 @@ class ShotObserver:
             )
             _corners, seen = find_balls(image, self.calibration.image_points)
             self._detector.learn(image, [(b.x, b.y, b.radius) for b in seen])
+            self._detector.guard_cloth(image)
         dt = 1 / 60 if self._last_t is None else max(1e-3, timestamp - self._last_t)
         self._last_t = timestamp
         self._tracker.update(self._detector.detect(image), dt)
