@@ -207,8 +207,15 @@ class BallDetector:
         area = math.pi * self.radius**2
         out: dict[str, list[Candidate]] = {}
         for ball, mask in self.masks(hsv, small).items():
-            count, _, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
+            # Labelling costs by the pixels it scans: only the box round this colour's pixels.
+            bx, by, bw, bh = cv2.boundingRect(mask)
             found = []
+            if bw == 0 or bh == 0:
+                out[ball] = found
+                continue
+            count, _, stats, centroids = cv2.connectedComponentsWithStats(
+                mask[by : by + bh, bx : bx + bw], connectivity=8
+            )
             for i in range(1, count):
                 blob = stats[i, cv2.CC_STAT_AREA]
                 if blob < 0.3 * area or blob > 4.0 * area:
@@ -217,7 +224,7 @@ class BallDetector:
                 fill = blob / max(1, w * h)
                 size_fit = min(1.0, blob / area) if blob < area else min(1.0, 2.0 * area / blob)
                 score = float(min(1.0, fill / 0.7) * size_fit)
-                cx, cy = centroids[i]
+                cx, cy = centroids[i][0] + bx, centroids[i][1] + by
                 x, y = cv2.perspectiveTransform(np.float64([[[cx, cy]]]), self.to_table)[0, 0]
                 found.append(Candidate(float(x), float(y), score))
             out[ball] = sorted(found, key=lambda c: -c.score)
