@@ -29,7 +29,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.carom.table_finder import Quad, chromaticity, find_table
+from vision.carom.table_finder import Quad, chromaticity, commonest_colour, find_table
 
 #: Largest width the finder works at (px): snooker balls are 6 px across at 1280.
 WORK_WIDTH = 1280
@@ -141,7 +141,7 @@ def find_balls(
     distance = cv2.distanceTransform(mask, cv2.DIST_L2, 5)
     low, high = RADIUS_SHARE[0] * long_side, RADIUS_SHARE[1] * long_side
     r = radius * factor if radius is not None else _measured_radius(mask, distance, low, high)
-    edge = _edge_distance(quad, work.shape[:2])
+    edge = cv2.distanceTransform(inside, cv2.DIST_L2, 5)  # px to the cushions' outer edge
     if radius is None:
         # The first measure is the blobs', which a ball's shadow or a cloth of the balls' own
         # colour can throw; the trial radius that finds clearly more balls gives the median
@@ -341,9 +341,7 @@ def _cloth_in(colours: np.ndarray, sample: np.ndarray) -> np.ndarray:
     """The cloth's chromaticity: the mode of the colours inside the table."""
     ys, xs = np.nonzero(sample)
     picked = colours[ys, xs][:: max(1, len(ys) // 50_000)]
-    bins = np.clip(picked / 0.01, 0, 255).astype(np.int32)
-    mode = np.bincount(bins[:, 0] * 256 + bins[:, 1]).argmax()
-    centre = (np.array([mode // 256, mode % 256], np.float32) + 0.5) * 0.01
+    centre = commonest_colour(picked)
     near = np.hypot(*(picked - centre).T) < OFF_COLOUR
     return np.median(picked[near], axis=0) if near.any() else centre
 
@@ -360,12 +358,6 @@ def _measured_radius(mask: np.ndarray, distance: np.ndarray, low: float, high: f
         if low <= peak <= high and 0.8 <= area / (math.pi * peak**2) <= 1.6:
             radii.append(peak)
     return float(np.median(radii)) if radii else (low + high) / 2
-
-
-def _edge_distance(quad: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
-    inside = np.zeros(shape, np.uint8)
-    cv2.fillPoly(inside, [np.round(quad).astype(np.int32)], 255)
-    return cv2.distanceTransform(inside, cv2.DIST_L2, 5)
 
 
 def _peaks(distance: np.ndarray, r: float) -> list[tuple[int, int]]:

@@ -157,11 +157,7 @@ class SkittleWatcher:
     ) -> tuple[np.ndarray, np.ndarray]:
         x0, y0, x1, y1 = box
         patch = cv2.GaussianBlur(image[y0:y1, x0:x1], (3, 3), 0)
-        hsv = cv2.cvtColor(patch, cv2.COLOR_BGR2HSV)
-        white = cv2.inRange(hsv, (0, 0, min(250, 0.8 * cloth_v)), (180, 90, 255))
-        red = cv2.inRange(hsv, (0, 110, 60), (8, 255, 255)) | cv2.inRange(
-            hsv, (168, 110, 60), (180, 255, 255)
-        )
+        white, red = _skittle_colours(cv2.cvtColor(patch, cv2.COLOR_BGR2HSV), cloth_v)
         if self.cloth is not None:  # a grey cloth is "white", a red one "red": never a skittle
             off = (~self.cloth.is_cloth(patch)).astype(np.uint8) * 255
             white, red = white & off, red & off
@@ -431,9 +427,16 @@ def _passes_for_skittle(cloth: ClothModel, setup: np.ndarray) -> bool:
     if not on_cloth.any():
         return False
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
-    level = float(np.median(hsv[..., 2][on_cloth]))
-    white = cv2.inRange(hsv, (0, 0, min(250, 0.8 * level)), (180, 90, 255)) > 0
-    red = (cv2.inRange(hsv, (0, 110, 60), (8, 255, 255)) > 0) | (
-        cv2.inRange(hsv, (168, 110, 60), (180, 255, 255)) > 0
+    white, red = _skittle_colours(hsv, float(np.median(hsv[..., 2][on_cloth])))
+    passes = ((white | red) > 0) & on_cloth
+    return float(passes.sum()) / float(on_cloth.sum()) > CLOTH_PASSES
+
+
+def _skittle_colours(hsv: np.ndarray, cloth_v: float) -> tuple[np.ndarray, np.ndarray]:
+    """The white-body and red-head pixels (uint8 0/255) of an HSV image: bodies grey and not
+    much darker than the cloth's brightness ``cloth_v`` (a shadow on a body keeps it white)."""
+    white = cv2.inRange(hsv, (0, 0, min(250, 0.8 * cloth_v)), (180, 90, 255))
+    red = cv2.inRange(hsv, (0, 110, 60), (8, 255, 255)) | cv2.inRange(
+        hsv, (168, 110, 60), (180, 255, 255)
     )
-    return float(((white | red) & on_cloth).sum()) / float(on_cloth.sum()) > CLOTH_PASSES
+    return white, red

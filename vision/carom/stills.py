@@ -23,6 +23,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from vision.carom.table_finder import ordered_corners
 from vision.synth import scene
 
 #: Development scenes (looked at, tuned on) and held-out scenes (measured once, at the end).
@@ -209,7 +210,7 @@ def render_still(seed: int, size: tuple[int, int] = (1280, 720)) -> Still:
             continue
         visible.append(StillBall(float(x), float(y), radius_px, label, stripe, rolling))
     corners = tuple((float(x), float(y)) for x, y in project(np.array(_rect(hx, hy))))
-    return Still(image, kind, cloth_name, _ordered(corners), tuple(visible))
+    return Still(image, kind, cloth_name, ordered_corners(list(corners)), tuple(visible))
 
 
 def _camera(
@@ -268,14 +269,6 @@ def _pick(rng: np.random.Generator, options: tuple[tuple[int, int, int], ...]) -
 
 def _jitter(rng: np.random.Generator, colour: tuple[int, ...], spread: float) -> tuple[int, ...]:
     return tuple(int(np.clip(c + rng.normal(0, spread), 0, 255)) for c in colour)
-
-
-def _ordered(corners: tuple[tuple[float, float], ...]) -> tuple[tuple[float, float], ...]:
-    """Top-left, top-right, bottom-right, bottom-left by the corners' angle round the centre."""
-    centre = np.mean(corners, axis=0)
-    by_angle = sorted(corners, key=lambda p: math.atan2(p[1] - centre[1], p[0] - centre[0]))
-    start = min(range(4), key=lambda i: by_angle[i][0] + by_angle[i][1])
-    return tuple(by_angle[(start + i) % 4] for i in range(4))
 
 
 def _pocket_places(length: float, breadth: float, cushion: float) -> list[tuple[float, float]]:

@@ -69,6 +69,13 @@ def chromaticity(image: np.ndarray) -> np.ndarray:
     return (pixels[..., :2] / total).astype(np.float32)
 
 
+def commonest_colour(colours: np.ndarray) -> np.ndarray:
+    """The middle of the fullest COLOUR_BIN cell of a chromaticity histogram (N x 2)."""
+    bins = np.clip(colours / COLOUR_BIN, 0, 255).astype(np.int32)
+    mode = np.bincount(bins[:, 0] * 256 + bins[:, 1]).argmax()
+    return (np.array([mode // 256, mode % 256], np.float32) + 0.5) * COLOUR_BIN
+
+
 def cloth_colour(colours: np.ndarray, light: np.ndarray) -> tuple[np.ndarray, float, float]:
     """The cloth's chromaticity, its spread and median brightness, from the middle of the
     image: the mode of a chromaticity histogram there."""
@@ -76,10 +83,7 @@ def cloth_colour(colours: np.ndarray, light: np.ndarray) -> tuple[np.ndarray, fl
     dy, dx = int(height * (1 - SAMPLE_SHARE) / 2), int(width * (1 - SAMPLE_SHARE) / 2)
     sample = colours[dy : height - dy, dx : width - dx].reshape(-1, 2)
     bright = light[dy : height - dy, dx : width - dx].reshape(-1)
-    bins = np.clip(sample / COLOUR_BIN, 0, 255).astype(np.int32)
-    keys = bins[:, 0] * 256 + bins[:, 1]
-    mode = np.bincount(keys).argmax()
-    centre = (np.array([mode // 256, mode % 256], np.float32) + 0.5) * COLOUR_BIN
+    centre = commonest_colour(sample)
     near = np.hypot(*(sample - centre).T) < CHROMA_MAX
     if near.sum() < 20:
         raise ProfileError("no table cloth in the image (no colour fills its middle)")
@@ -115,9 +119,7 @@ def measure_cloth(image: np.ndarray, corners: Quad) -> ClothModel:
     pixels = smooth[inside > 0][:: max(1, int(inside.sum() / 255) // 100_000)]
     colours = chromaticity(pixels[None])[0]
     light = pixels.astype(np.float32).sum(axis=-1)
-    bins = np.clip(colours / COLOUR_BIN, 0, 255).astype(np.int32)
-    mode = np.bincount(bins[:, 0] * 256 + bins[:, 1]).argmax()
-    centre = (np.array([mode // 256, mode % 256], np.float32) + 0.5) * COLOUR_BIN
+    centre = commonest_colour(colours)
     near = np.hypot(*(colours - centre).T) < CHROMA_MAX
     if near.sum() < 20:
         raise ProfileError("no cloth inside the table's corners")
@@ -203,7 +205,7 @@ def find_table(image: np.ndarray) -> Quad:
         raise ProfileError(
             "the cloth runs off the image: the whole table, rails and all, must be in view"
         )
-    return _ordered([(float(x), float(y)) for x, y in refined])
+    return ordered_corners([(float(x), float(y)) for x, y in refined])
 
 
 def _line(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -323,7 +325,7 @@ def _meet(
     return p + s * u
 
 
-def _ordered(corners: list[tuple[float, float]]) -> Quad:
+def ordered_corners(corners: list[tuple[float, float]]) -> Quad:
     """Top-left first (smallest x + y), then round the centre clockwise on screen."""
     centre = np.mean(corners, axis=0)
     by_angle = sorted(corners, key=lambda p: np.arctan2(p[1] - centre[1], p[0] - centre[0]))
