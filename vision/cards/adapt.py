@@ -124,5 +124,5 @@ class AdaptedCorners(NetCorners):
     name = "adapted"
 
     def __init__(self, profile: DeckProfile, codes: Sequence[str] | None = None) -> None:
-        super().__init__(profile.codes if codes is None else codes)
+        super().__init__(profile.codes if codes is None else codes, runtime="torch")
         fine_tune(self, profile.templates)

@@ -17,9 +17,7 @@ stock does not stand out.  Of two overlapping cards the one lying on top shows i
 
 from __future__ import annotations
 
-import contextlib
 import math
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -32,7 +30,7 @@ from vision.cards.faces import RATIO
 from vision.cards.geometry import MAX_SATURATION, MIN_VALUE
 from vision.cards.reader import CardReading
 from vision.cards.real import RUSSIAN
-from vision.dice.learned import load_model
+from vision.runtime import Detector, OnnxNet, load_detector
 from vision.types import Box
 
 WEIGHTS = Path(__file__).parent / "weights" / "cards_det.pt"
@@ -71,44 +69,43 @@ class DetectorCards:
         profile: DeckProfile | None = None,
         weights: Path = WEIGHTS,
         faces: Path = face_classifier.WEIGHTS,
+        runtime: str = "auto",
     ) -> None:
-        self.weights, self.faces = weights, faces
+        self.weights, self.faces, self.runtime = weights, faces, runtime
         self.profile = profile
         self.codes = None if profile is None else set(profile.codes)
-        self._model = None
-        self._net: face_classifier.FaceNet | None = None
+        self._model: Detector | None = None
+        self._net: face_classifier.FaceNet | OnnxNet | None = None
 
-    def _finder(self) -> object:
+    def _finder(self) -> Detector:
         if self._model is None:
-            self._model = load_model(
+            self._model = load_detector(
                 self.weights,
-                "detect",
                 CLASS_NAMES,
                 "card finder",
                 "scripts/train_cards_detector.py",
+                self.runtime,
             )
         return self._model
 
-    def _classifier(self) -> face_classifier.FaceNet:
+    def _classifier(self) -> face_classifier.FaceNet | OnnxNet:
+        """The face classifier; for a taught profile the PyTorch network with its head tuned
+        on the taught crops (an export cannot be tuned), else in the chosen runtime."""
         if self._net is None:
-            self._net = face_classifier.load(self.faces)
             if self.profile is not None and self.profile.faces:
                 from vision.cards.face_tuning import tune
 
-                tune(self._net, self.profile)
+                self._net = tune(face_classifier.load(self.faces), self.profile)
+            else:
+                self._net = face_classifier.load_reader(self.faces, self.runtime)
         return self._net
 
     def propose(self, image: np.ndarray) -> list[tuple[Box, float]]:
         """The boxes the finder proposes with their confidence, surest first."""
-        model = self._finder()
-        with contextlib.redirect_stdout(sys.stderr):
-            [result] = model.predict(  # type: ignore[attr-defined]
-                image, imgsz=IMAGE_SIZE, conf=PROPOSE, iou=OVERLAP, device="cpu", verbose=False
-            )
-        found = zip(result.boxes.xyxy.tolist(), result.boxes.conf.tolist(), strict=True)
+        found = self._finder().detect(image, IMAGE_SIZE, PROPOSE, OVERLAP)
         return [
             (Box(float(x0), float(y0), float(x1 - x0), float(y1 - y0)), float(sure))
-            for (x0, y0, x1, y1), sure in sorted(found, key=lambda item: -item[1])
+            for (x0, y0, x1, y1), sure in zip(found.xyxy.tolist(), found.conf.tolist(), strict=True)
         ]
 
     def teach_crops(self, image: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]] | None:

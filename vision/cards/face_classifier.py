@@ -21,6 +21,8 @@ from torch import nn
 
 from vision.cards.nets import conv_block, load_weights, to_tensor
 from vision.cards.real import RANKS
+from vision.cards.standardise import standardised
+from vision.runtime import OnnxNet, onnx_beside, softmax
 from vision.types import Box
 
 WEIGHTS = Path(__file__).parent / "weights" / "cards_faces.pt"
@@ -76,13 +78,24 @@ class FaceNet(nn.Module):
 
 
 def load(path: Path = WEIGHTS) -> FaceNet:
+    """The trained network (PyTorch: training and teach mode's tuning need it)."""
     return load_weights(FaceNet(), path, "card face classifier", "scripts/train_cards_faces.py")
 
 
-def classify(net: FaceNet, crops: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+def load_reader(path: Path = WEIGHTS, runtime: str = "auto") -> FaceNet | OnnxNet:
+    """The network to read with: its ONNX export where :func:`vision.runtime.onnx_beside`
+    chooses it, else :func:`load`."""
+    exported = onnx_beside(path, runtime)
+    return load(path) if exported is None else OnnxNet(exported, "card face classifier")
+
+
+def classify(net: FaceNet | OnnxNet, crops: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     """Per crop, probabilities over RANK_CLASSES and over SUITS."""
     if not crops:
         return np.zeros((0, len(RANK_CLASSES)), np.float32), np.zeros((0, len(SUITS)), np.float32)
+    if isinstance(net, OnnxNet):
+        ranks, suits = net(standardised(crops))
+        return softmax(ranks), softmax(suits)
     with torch.no_grad():
-        ranks, suits = net(to_tensor(crops))
-    return torch.softmax(ranks, 1).numpy(), torch.softmax(suits, 1).numpy()
+        torch_ranks, torch_suits = net(to_tensor(crops))
+    return torch.softmax(torch_ranks, 1).numpy(), torch.softmax(torch_suits, 1).numpy()

@@ -17,6 +17,7 @@ import torch
 from torch import nn
 
 from vision.cards.patches import CLASSES
+from vision.cards.standardise import standardised
 
 NetT = TypeVar("NetT", bound=nn.Module)
 
@@ -48,12 +49,8 @@ class CornerNet(nn.Module):
 
 
 def to_tensor(patches: Sequence[np.ndarray]) -> torch.Tensor:
-    """BGR uint8 patches (corners, card crops) to a batch, each standardised on its own (light,
-    ink and stock vary)."""
-    batch = np.stack(patches).astype(np.float32).transpose(0, 3, 1, 2)
-    mean = batch.mean(axis=(1, 2, 3), keepdims=True)
-    std = batch.std(axis=(1, 2, 3), keepdims=True) + 8.0
-    return torch.from_numpy((batch - mean) / std)
+    """:func:`vision.cards.standardise.standardised` as a torch batch."""
+    return torch.from_numpy(standardised(patches))
 
 
 def load(path: Path = WEIGHTS) -> CornerNet:

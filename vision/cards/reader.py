@@ -25,6 +25,8 @@ import torch
 
 from vision.cards.geometry import Corner, corner_patch, find_corners
 from vision.cards.patches import BLANK, CODES
+from vision.cards.standardise import standardised
+from vision.runtime import OnnxNet, onnx_beside, softmax
 from vision.types import Box
 
 #: Two readings of one card name lie within this many card widths of each other.
@@ -74,25 +76,34 @@ class CornerReader(Protocol):
 
 
 class NetCorners:
-    """The learned corner reader (:mod:`vision.cards.nets`), limited to the deck's cards."""
+    """The learned corner reader (:mod:`vision.cards.nets`), limited to the deck's cards; run
+    from its ONNX export where :func:`vision.runtime.onnx_beside` chooses it (``torch``:
+    always the network itself, which teach mode's tuning needs)."""
 
     name = "learned"
 
-    def __init__(self, codes: Sequence[str] | None = None) -> None:
+    def __init__(self, codes: Sequence[str] | None = None, runtime: str = "auto") -> None:
         from vision.cards import nets
 
-        self.net = nets.load()
-        self.to_tensor = nets.to_tensor
         allowed = set(CODES if codes is None else codes)
-        self.mask = torch.tensor([code not in allowed for code in CODES] + [False])
+        self.refused = np.array([code not in allowed for code in CODES] + [False])
+        exported = onnx_beside(nets.WEIGHTS, runtime)
+        self.exported = None if exported is None else OnnxNet(exported, "corner reader")
+        if self.exported is None:
+            self.net = nets.load()
+            self.to_tensor = nets.to_tensor
+            self.mask = torch.from_numpy(self.refused)
 
     def scores(self, image: np.ndarray, corners: Sequence[Corner]) -> np.ndarray:
         if not corners:
             return np.zeros((0, BLANK + 1), np.float32)
-        batch = self.to_tensor([corner_patch(image, corner) for corner in corners])
+        patches = [corner_patch(image, corner) for corner in corners]
+        if self.exported is not None:
+            [logits] = self.exported(standardised(patches))
+            return softmax(np.where(self.refused, np.float32(-1e9), logits))
         with torch.no_grad():
-            logits = self.net(batch).masked_fill(self.mask, -1e9)
-            return torch.softmax(logits, dim=1).numpy()
+            masked = self.net(self.to_tensor(patches)).masked_fill(self.mask, -1e9)
+            return torch.softmax(masked, dim=1).numpy()
 
 
 class CardReader:

@@ -14,13 +14,11 @@ The two-stage reader (:mod:`vision.dice.two_stage`) reads its proposals again.
 
 from __future__ import annotations
 
-import contextlib
-import sys
 from pathlib import Path
 
 import numpy as np
 
-from vision.dice.learned import load_model
+from vision.runtime import Detector, load_detector
 from vision.types import Box, DieReading
 
 CLASS_NAMES = ("one", "two", "three", "four", "five", "six", "cocked")
@@ -53,38 +51,27 @@ class DetectorReader:
 
     name = "detector"
 
-    def __init__(self, weights: Path = WEIGHTS) -> None:
-        self.weights = weights
-        self._model = None
+    def __init__(self, weights: Path = WEIGHTS, runtime: str = "auto") -> None:
+        self.weights, self.runtime = weights, runtime
+        self._model: Detector | None = None
 
-    def _load(self):
+    def _load(self) -> Detector:
         if self._model is None:
-            self._model = load_model(
+            self._model = load_detector(
                 self.weights,
-                "detect",
                 CLASS_NAMES,
                 "dice detector",
                 "scripts/train_dice_detector.py",
+                self.runtime,
             )
         return self._model
 
     def read(self, image: np.ndarray, confidence: float = CONFIDENCE) -> list[DieReading]:
         """The dice found at least ``confidence`` sure, surest first."""
-        model = self._load()
-        with contextlib.redirect_stdout(sys.stderr):
-            [result] = model.predict(
-                image,
-                imgsz=IMAGE_SIZE,
-                conf=confidence,
-                iou=OVERLAP,
-                agnostic_nms=True,
-                device="cpu",
-                verbose=False,
-            )
+        found = self._load().detect(image, IMAGE_SIZE, confidence, OVERLAP, agnostic=True)
         readings: list[DieReading] = []
-        boxes = result.boxes
-        found = zip(boxes.xyxy.tolist(), boxes.cls.tolist(), boxes.conf.tolist(), strict=True)
-        for (x0, y0, x1, y1), cls, sure in sorted(found, key=lambda item: -item[2]):
+        rows = zip(found.xyxy.tolist(), found.cls.tolist(), found.conf.tolist(), strict=True)
+        for (x0, y0, x1, y1), cls, sure in rows:
             box = Box(float(x0), float(y0), float(x1 - x0), float(y1 - y0))
             if any(box.nested_share(kept.box) >= NESTED for kept in readings):
                 continue

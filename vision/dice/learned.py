@@ -8,16 +8,13 @@ not a die: a hand, a cable, a shadow), so it also cleans up the finder's false a
 
 from __future__ import annotations
 
-import contextlib
-import os
-import sys
 from pathlib import Path
-from typing import Any
 
 import cv2
 import numpy as np
 
 from vision.dice.finder import cut_patch, find_dice
+from vision.runtime import load_model
 from vision.types import DieReading
 
 CLASS_NAMES = ("1", "2", "3", "4", "5", "6", "cocked", "none")
@@ -76,42 +73,3 @@ class LearnedReader:
             value = 1 if cocked else int(name)
             readings.append(DieReading(value, candidate.box(), confidence, cocked))
         return readings
-
-
-def load_model(
-    weights: Path, task: str, class_names: tuple[str, ...], what: str, trainer: str
-) -> Any:
-    """An ultralytics YOLO model for ``task`` from ``weights``, checked to answer exactly
-    ``class_names`` in order (a model trained on other classes would misread silently).
-
-    ``what`` and ``trainer`` name the model and the script that trains it in the error for
-    missing weights.  Its first import on a machine announces the new settings file on stdout,
-    which would corrupt `tableref detect --json`: anything it says goes to stderr.
-    """
-    if not weights.is_file():
-        raise FileNotFoundError(f"{what} weights not found: {weights} (train them with {trainer})")
-    ultralytics_env()
-    with contextlib.redirect_stdout(sys.stderr):
-        from ultralytics import YOLO
-
-        model = YOLO(str(weights), task=task)
-    names = tuple(model.names[i] for i in range(len(model.names)))
-    if names != class_names:
-        raise ValueError(f"{weights}: classes {names}, expected {class_names}")
-    return model
-
-
-def ultralytics_env() -> None:
-    """Settings for ultralytics before its import: it writes a settings file on import (kept
-    out of the home folder), must not go online, and must not chatter."""
-    os.environ.setdefault("YOLO_CONFIG_DIR", str(_settings_dir()))
-    os.environ.setdefault("YOLO_OFFLINE", "1")
-    os.environ.setdefault("YOLO_VERBOSE", "False")
-
-
-def _settings_dir() -> Path:
-    """``build/ultralytics`` in a source checkout, else a folder beside the weights' cache."""
-    root = Path(__file__).resolve().parents[2]
-    if (root / "pyproject.toml").is_file():
-        return root / "build" / "ultralytics"
-    return Path(os.environ.get("TMPDIR", "/tmp")) / "tableref-ultralytics"

@@ -22,12 +22,13 @@ from __future__ import annotations
 import contextlib
 import sys
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
 
 from vision.dice import detector
-from vision.dice.learned import load_model
+from vision.runtime import OnnxNet, class_names, load_model, onnx_beside
 from vision.types import Box, DieReading
 
 CLASS_NAMES = ("1", "2", "3", "4", "5", "6", "cocked", "none")
@@ -79,22 +80,33 @@ class TwoStageReader:
 
     name = "two-stage"
 
-    def __init__(self, weights: Path = WEIGHTS) -> None:
-        self.weights = weights
-        self.detector = detector.DetectorReader()
-        self._classifier = None
+    def __init__(self, weights: Path = WEIGHTS, runtime: str = "auto") -> None:
+        self.weights, self.runtime = weights, runtime
+        self.detector = detector.DetectorReader(runtime=runtime)
+        self._classifier: Any = None
 
-    def _network(self):
+    def _network(self) -> Any:
+        """The classifier: its ONNX export (checked to answer CLASS_NAMES) where
+        :func:`vision.runtime.onnx_beside` chooses it, else the PyTorch network itself
+        (ultralytics' predictor costs more per call than the network)."""
         if self._classifier is None:
-            model = load_model(
-                self.weights,
-                "classify",
-                CLASS_NAMES,
-                "dice face classifier",
-                "scripts/train_dice_face.py",
-            )
-            model.model.float().eval()
-            self._classifier = model.model
+            exported = onnx_beside(self.weights, self.runtime)
+            if exported is not None:
+                network = OnnxNet(exported, "dice face classifier")
+                names = class_names(network.session)
+                if names != CLASS_NAMES:
+                    raise ValueError(f"{exported}: classes {names}, expected {CLASS_NAMES}")
+                self._classifier = network
+            else:
+                model = load_model(
+                    self.weights,
+                    "classify",
+                    CLASS_NAMES,
+                    "dice face classifier",
+                    "scripts/train_dice_face.py",
+                )
+                model.model.float().eval()
+                self._classifier = model.model
         return self._classifier
 
     def propose(self, image: np.ndarray) -> list[DieReading]:
@@ -102,17 +114,18 @@ class TwoStageReader:
         return self.detector.read(image, confidence=PROPOSE)
 
     def probabilities(self, patches: list[np.ndarray]) -> np.ndarray:
-        """The classifier's class probabilities for BGR patches, one row each (the network
-        directly: ultralytics' predictor costs more per call than the network itself)."""
+        """The classifier's class probabilities for BGR patches, one row each."""
         if not patches:
             return np.zeros((0, len(CLASS_NAMES)), np.float32)
+        network = self._network()
+        rgb = np.stack([cv2.cvtColor(patch, cv2.COLOR_BGR2RGB) for patch in patches])
+        batch = np.ascontiguousarray(rgb.transpose(0, 3, 1, 2), np.float32) / np.float32(255.0)
+        if isinstance(network, OnnxNet):
+            return network(batch)[0]
         import torch
 
-        network = self._network()
-        batch = np.stack([cv2.cvtColor(patch, cv2.COLOR_BGR2RGB) for patch in patches])
-        tensor = torch.from_numpy(batch).permute(0, 3, 1, 2).float().div_(255.0)
         with torch.inference_mode(), contextlib.redirect_stdout(sys.stderr):
-            output = network(tensor)
+            output = network(torch.from_numpy(batch))
         probabilities = output[0] if isinstance(output, tuple | list) else output
         return probabilities.numpy()
 
