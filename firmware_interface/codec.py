@@ -248,7 +248,7 @@ class StreamDecoder:
         self.frames = 0
 
     def feed(self, data: bytes) -> list[Message]:
-        messages = []
+        messages: list[Message] = []
         start = 0
         while True:
             end = data.find(b"\x00", start)

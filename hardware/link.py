@@ -430,6 +430,7 @@ class Link:
         self._ack(message.boot_id, self._delivered[key])
 
     def _event(self, message: Message, now: float) -> InputEvent:
+        assert self.device is not None
         device_s = message["device_time_us"] / 1e6
         if self._samples and message.boot_id == self.device.boot_id:
             host_mono = device_s + min(self._samples)[1]

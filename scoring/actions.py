@@ -96,7 +96,7 @@ class DiceField(FieldType):
     max_count: int = 5
 
     @property
-    def description(self) -> str:  # type: ignore[override]
+    def description(self) -> str:  # type: ignore[override]  # property over a class attribute
         return f"{self.min_count} to {self.max_count} dice, faces {self.faces[0]}..{self.faces[-1]}"
 
     def check(self, name: str, value: Any) -> tuple[int, ...]:
@@ -136,7 +136,7 @@ class ChoiceField(FieldType):
     choices: tuple[str, ...]
 
     @property
-    def description(self) -> str:  # type: ignore[override]
+    def description(self) -> str:  # type: ignore[override]  # property over a class attribute
         return "one of " + ", ".join(self.choices)
 
     def check(self, name: str, value: Any) -> str:
@@ -155,7 +155,7 @@ class IntField(FieldType):
     maximum: int | None = None
 
     @property
-    def description(self) -> str:  # type: ignore[override]
+    def description(self) -> str:  # type: ignore[override]  # property over a class attribute
         if self.maximum is None:
             return f"a whole number, {self.minimum} or more"
         return f"a whole number from {self.minimum} to {self.maximum}"

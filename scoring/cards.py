@@ -97,7 +97,7 @@ class CardField(FieldType):
     deck: tuple[Card, ...] = deck(52)
 
     @property
-    def description(self) -> str:  # type: ignore[override]
+    def description(self) -> str:  # type: ignore[override]  # property over a class attribute
         return "a card such as 10H or QS"
 
     def check(self, name: str, value: Any) -> str:
@@ -114,7 +114,7 @@ class CardsField(FieldType):
     max_count: int = 52
 
     @property
-    def description(self) -> str:  # type: ignore[override]
+    def description(self) -> str:  # type: ignore[override]  # property over a class attribute
         return f"{self.min_count} to {self.max_count} cards such as 10H QS"
 
     def check(self, name: str, value: Any) -> tuple[str, ...]:

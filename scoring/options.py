@@ -33,6 +33,15 @@ def option_count(
     return number
 
 
+def option_whole(options: Mapping[str, Any], key: str, default: int, minimum: int = 1) -> int:
+    """A whole-number option the rules cannot do without: like :func:`option_count`, but a null
+    is refused by name rather than left for the game to trip over."""
+    number = option_count(options, key, default, minimum)
+    if number is None:
+        raise OptionsError(f"{key}: expected a whole number of at least {minimum}, got null")
+    return number
+
+
 def option_choice(
     options: Mapping[str, Any], key: str, choices: Sequence[Any], default: Any
 ) -> Any:

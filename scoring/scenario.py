@@ -154,27 +154,12 @@ def _check(
 ) -> tuple[str, Any, Any] | None:
     """The first expectation that does not hold, as (key, expected, actual), or None."""
     for key, expected in expect.items():
-        if key in ("legal", "illegal", "verdicts") and outcome is None:
-            return key, expected, "no action before this expect"
-        if key == "legal":
-            if outcome.accepted != bool(expected):
-                return (
-                    key,
-                    expected,
-                    outcome.accepted
-                    if outcome.accepted
-                    else f"refused: {outcome.code}: {outcome.error}",
-                )
-        elif key == "illegal":
-            if outcome.accepted:
-                return key, expected, "accepted"
-            if expected is not True and outcome.code != expected:
-                return key, expected, f"{outcome.code}: {outcome.error}"
-        elif key == "verdicts":
-            codes = [v.code for v in outcome.verdicts]
-            wanted = expected if isinstance(expected, list) else [expected]
-            if not set(wanted) <= set(codes):
-                return key, wanted, codes
+        if key in ("legal", "illegal", "verdicts"):
+            if outcome is None:
+                return key, expected, "no action before this expect"
+            failed = _check_outcome(key, expected, outcome)
+            if failed is not None:
+                return failed
         elif key == "scores":
             if not _subset(expected, view["scores"]):
                 return key, expected, {p: view["scores"].get(p) for p in expected}
@@ -190,6 +175,30 @@ def _check(
                 return key, expected, {k: view.get(k) for k in expected}
         elif view[key] != expected:
             return key, expected, view[key]
+    return None
+
+
+def _check_outcome(key: str, expected: Any, outcome: Outcome) -> tuple[str, Any, Any] | None:
+    """An expectation about the last action (``legal``, ``illegal``, ``verdicts``)."""
+    if key == "legal":
+        if outcome.accepted != bool(expected):
+            return (
+                key,
+                expected,
+                outcome.accepted
+                if outcome.accepted
+                else f"refused: {outcome.code}: {outcome.error}",
+            )
+    elif key == "illegal":
+        if outcome.accepted:
+            return key, expected, "accepted"
+        if expected is not True and outcome.code != expected:
+            return key, expected, f"{outcome.code}: {outcome.error}"
+    else:
+        codes = [v.code for v in outcome.verdicts]
+        wanted = expected if isinstance(expected, list) else [expected]
+        if not set(wanted) <= set(codes):
+            return key, wanted, codes
     return None
 
 

@@ -11,6 +11,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+#: The fields a helper makes for a verdict's message (``card``/``card_ru``, ``hand``/``hand_ru``),
+#: spread into :meth:`Messages.verdict` as its ``**data``.
+MessageData = dict[str, Any]
+
 
 class Kind(StrEnum):
     """What sort of announcement a verdict is; the displays style each kind differently."""

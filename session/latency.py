@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import statistics
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -174,6 +174,7 @@ def measure(
                     reading.append(event.posted - arrived[frame])
                     judging.append(event.handled - event.posted)
                 if event.kind == "pending":  # the operator confirms it, as at the table
+                    assert event.pending is not None  # a pending event carries what it holds
                     session.post(Confirm(event.pending.id))
                 else:
                     session.post(Submit(_score(session, session.view()["turn"])))
@@ -208,9 +209,20 @@ def _median(values: tuple[float, ...]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
+@runtime_checkable
+class RowHints(Protocol):
+    """An engine that offers the open rows with what each would score (the dice sheet's hint,
+    :meth:`scoring.dice.sheet.DiceSheetEngine.candidates`)."""
+
+    def candidates(self, state: Any) -> Mapping[str, int]: ...
+
+
 def _score(session: LiveSession, player: str) -> dict[str, Any]:
     """The operator ends the turn in the best open row, as the hint offers it."""
-    candidates = session.match.engine.candidates(session.match.state)
+    engine = session.match.engine
+    if not isinstance(engine, RowHints):
+        raise TypeError(f"{type(engine).__name__} offers no rows to score (no candidates())")
+    candidates = engine.candidates(session.match.state)
     row = max(candidates, key=lambda name: candidates[name])
     return {"do": "score", "by": player, "row": row}
 

@@ -158,7 +158,7 @@ class RecordingWriter:
         elif (width, height) != self._size:
             raise RecordingError(
                 f"frame {self._frames} is {width}x{height}, the video is "
-                f"{self._size[0]}x{self._size[1]}"  # type: ignore[index]
+                f"{self._size[0]}x{self._size[1]}"  # type: ignore[index]  # set with the video
             )
         self._video.write(image)
         index = self._frames

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scoring.cards import Card, parse_card
+from scoring.verdicts import MessageData
 
 
 def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -24,6 +25,6 @@ def parse_cards(texts: Sequence[str]) -> tuple[Card, ...]:
     return tuple(parse_card(text) for text in texts)
 
 
-def card_words(card: Card) -> dict[str, str]:
+def card_words(card: Card) -> MessageData:
     """A card in both languages, as a verdict's ``card`` and ``card_ru`` fields."""
     return {"card": str(card), "card_ru": card.shown("ru")}

@@ -84,11 +84,11 @@ def call(
     assert trump is not None
     state = with_hand(state, calls=calls, declarer=seat, trump=trump, phase=DEALING)
     code = "takes" if verb == "take" else "names"
-    dealer = state.players[hand.dealer]
+    dealer_name = state.players[hand.dealer]
     return state, [
         MESSAGES.verdict(Kind.INFO, code, name, **suit_data(trump)),
         MESSAGES.verdict(Kind.INFO, "contract", name, **suit_data(trump)),
-        COMMON.verdict(Kind.TURN, "turn", dealer),
+        COMMON.verdict(Kind.TURN, "turn", dealer_name),
     ]
 
 

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from scoring.verdicts import COMMON, Message, Messages
+from scoring.verdicts import COMMON, Message, MessageData, Messages
 
 SUIT_NAMES = {
     "C": ("clubs", "трефы"),
@@ -263,7 +263,7 @@ MESSAGES = COMMON | Messages(
 )
 
 
-def suit_data(suit: str) -> dict[str, str]:
+def suit_data(suit: str) -> MessageData:
     """The ``suit``/``suit_ru`` words a message needs."""
     en, ru = SUIT_NAMES[suit]
     return {"suit": en, "suit_ru": ru}

@@ -64,7 +64,7 @@ def spot(state: State, seat: int, writer_name: str) -> tuple[State, list[Verdict
     if writer == seat or points == 0:
         raise MESSAGES.illegal("nothing_to_spot", name, writer=writer_name)
     hundreds = points % 100 == 0
-    cells = [None] * len(players)
+    cells: list[int | None] = [None] * len(players)
     cells[writer] = -points
     totals = _add(state.totals, writer, -points)
     if not hundreds:

@@ -104,6 +104,7 @@ class State:
 
 def with_hand(state: State, **changes: object) -> State:
     assert state.hand is not None
+    # the changes are field names and values of Hand, unchecked through **changes
     return replace(state, hand=replace(state.hand, **changes))  # type: ignore[arg-type]
 
 

@@ -256,13 +256,14 @@ class NineCardDon:
         self, state: State, deal: Deal, verdicts: list[Verdict]
     ) -> tuple[State, list[Verdict]]:
         assert deal.trump is not None
+        trump = deal.trump
         trick = deal.trick
         seats = [p.seat for p in deal.history[-PLAYERS:]]
-        winner = seats[trick_winner([parse_card(c) for c in trick], deal.trump, ORDER)]
+        winner = seats[trick_winner([parse_card(c) for c in trick], trump, ORDER)]
         team = side(winner)
         won = list(deal.won)
         won[team] = (*won[team], *trick)
-        trumps = [c for c in trick if c[-1] == deal.trump]
+        trumps = [c for c in trick if c[-1] == trump]
         low_side = deal.low_side
         lowest_so_far = self._lowest(deal, exclude=trick)
         if trumps:
@@ -277,7 +278,7 @@ class NineCardDon:
             low_side=low_side,
             turn=winner,
         )
-        value = sum(peg(c, deal.trump) for c in trick)
+        value = sum(peg(c, trump) for c in trick)
         verdicts.append(
             MESSAGES.verdict(
                 Kind.POINTS,
@@ -291,7 +292,7 @@ class NineCardDon:
         )
         state = replace(state, deal=deal)
         state = self._score(state, team, value, verdicts)
-        jack = f"J{deal.trump}"
+        jack = f"J{trump}"
         if self.rules.scoring == "preston" and jack in trick:
             verdicts.append(
                 MESSAGES.verdict(
@@ -374,8 +375,10 @@ class NineCardDon:
             out.append((team, 1, self._say("low", 1, side=name(team), card=low)))
         jack = f"J{deal.trump}"
         if scoring == "macclesfield":
-            team = next((t for t in (0, 1) if jack in deal.won[t]), None)
-            out.append(None if team is None else (team, 1, self._say("jack", 1, side=name(team))))
+            holder = next((t for t in (0, 1) if jack in deal.won[t]), None)
+            out.append(
+                None if holder is None else (holder, 1, self._say("jack", 1, side=name(holder)))
+            )
         values = [game_value(deal.won[0]), game_value(deal.won[1])]
         if values[0] == values[1]:
             out.append((0, 0, MESSAGES.verdict(Kind.INFO, "game_tied", None, value=values[0])))

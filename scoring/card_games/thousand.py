@@ -327,6 +327,7 @@ class Thousand(Bidding, TrickPlay):
         if state.over:
             return []
         deal = state.deal
+        # outside the deal phase the turn is set (see turn() above)
         player = state.players[deal.dealer if deal.phase == DEAL else deal.turn]  # type: ignore[index]
         if deal.phase == DEAL:
             return [Action("deal", player)]

@@ -126,8 +126,8 @@ class Tally:
             self.marks[seat].append("[B]")
             self.say(Kind.INFO, "on_barrel", seat, barrel.at)
             if barrel.knock_off:
-                for other, tries in enumerate(self.barrel):
-                    if other != seat and tries is not None:
+                for other, other_tries in enumerate(self.barrel):
+                    if other != seat and other_tries is not None:
                         self.fall(other, "knocked_off", by=self.name(seat))
 
     def dump(self, seat: int) -> None:

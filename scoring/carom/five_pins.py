@@ -137,9 +137,12 @@ class FivePinsEngine:
         lag = tuple((fault, distance) if s == seat else r for s, r in enumerate(state.lag))
         if seat == 0:
             return replace(state, lag=lag, turn=1), verdicts
-        late = tuple(
-            n + (r[0] == "late_start") for n, r in zip(state.late_starts, lag, strict=True)
+        # Both lags are in by now (the first seat's came before): a late start costs a point.
+        first, second = (
+            n + (r is not None and r[0] == "late_start")
+            for n, r in zip(state.late_starts, lag, strict=True)
         )
+        late = (first, second)
         winner, why = lag_winner(lag, late)
         if winner is None:
             verdicts.append(MESSAGES.verdict(Kind.INFO, "lag_replay", why=why[0], why_ru=why[1]))

@@ -53,7 +53,7 @@ def score_sheet(state: FivePinsState, match_games: int) -> dict[str, Any]:
     play (what each player got), the games won, and the game's total."""
     players = list(state.players)
     rows = []
-    for number, (winner, *scores) in enumerate(state.results, start=1):
+    for number, (winner, *game_scores) in enumerate(state.results, start=1):
         if number == state.game:
             break
         rows.append(
@@ -61,7 +61,7 @@ def score_sheet(state: FivePinsState, match_games: int) -> dict[str, Any]:
                 f"game_{number}",
                 f"Game {number}, won by {players[winner]}",
                 f"Партия {number}, победил {players[winner]}",
-                dict(zip(players, scores, strict=True)),
+                dict(zip(players, game_scores, strict=True)),
                 "subtotal",
             )
         )

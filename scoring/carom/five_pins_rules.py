@@ -15,7 +15,7 @@ from typing import Any
 from scoring.carom.foul import Foul
 from scoring.carom.shot import ShotRecord
 from scoring.engine import OptionsError
-from scoring.options import check_known, option_choice, option_count, option_flag
+from scoring.options import check_known, option_choice, option_flag, option_whole
 
 #: The pins (§B.3, L109-L131): the centre pin and the four outer pins of the "+" around it.
 CENTRE = "centre"
@@ -73,7 +73,7 @@ OPTIONS = (
 )
 
 
-def _millimetres(options: Mapping[str, Any], key: str, default: int | None) -> int | None:
+def _millimetres(options: Mapping[str, Any], key: str, default: int | None) -> float | None:
     value = options.get(key, default)
     if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)):
         raise OptionsError(f"{key}: expected a length in millimetres or null, got {value!r}")
@@ -97,12 +97,12 @@ class Rules:
     foul_points_to: str
     foul_can_win: bool
     respot_blocked: str
-    geometry: Mapping[str, int | None]
+    geometry: Mapping[str, float | None]
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> Rules:
         check_known(options, OPTIONS, "five_pins")
-        games = option_count(options, "match_games", 3)
+        games = option_whole(options, "match_games", 3)
         if games % 2 == 0:
             raise OptionsError(f"match_games: a match is an odd number of games, got {games}")
         cue_balls = options.get("cue_balls", ["white", "yellow"])
@@ -118,15 +118,15 @@ class Rules:
                 f"got {cue_balls!r} and {red!r}"
             )
         return cls(
-            target=option_count(options, "target", 60),
+            target=option_whole(options, "target", 60),
             match_games=games,
             cue_balls=(cue_balls[0], cue_balls[1]),
             red=red,
             lag=option_flag(options, "lag", True),
-            centre_alone_value=option_count(options, "centre_alone_value", 8),
+            centre_alone_value=option_whole(options, "centre_alone_value", 8),
             simultaneous_carom_value=option_choice(options, "simultaneous_carom_value", (3, 4), 4),
             own_pins_extra2=option_flag(options, "own_pins_extra2", False),
-            touch_before_place_penalty=option_count(
+            touch_before_place_penalty=option_whole(
                 options, "touch_before_place_penalty", 2, minimum=0
             ),
             foul_includes_shot_points=option_flag(options, "foul_includes_shot_points", True),
@@ -254,8 +254,8 @@ def judge(
     pin_points = pin_value(rules, pins)
     contact = _contact_foul(rules, record, own, first)
     carom = 0
-    if role_r is not None and first == role_o:
-        carom = carom_value(rules, record, cue, role_o, role_r)
+    if role_r is not None and first is not None and first == role_o:
+        carom = carom_value(rules, record, cue, first, role_r)
     codes: list[str] = [contact] if contact else []
     if record.off_table:
         codes.append("off_table")

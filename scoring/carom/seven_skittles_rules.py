@@ -15,7 +15,7 @@ from typing import Any
 from scoring.carom.foul import Foul
 from scoring.carom.shot import FELLERS, ShotRecord
 from scoring.engine import OptionsError
-from scoring.options import check_known, option_choice, option_count, option_flag
+from scoring.options import check_known, option_choice, option_flag, option_whole
 
 BIG = "big"
 SMALLS = ("small_front", "small_rear", "small_left", "small_right")
@@ -104,12 +104,12 @@ class Rules:
         ):
             raise OptionsError(f"ball colours must be three different names, got {colours}")
         return cls(
-            S0=option_count(options, "S0", 300),
+            S0=option_whole(options, "S0", 300),
             cue=colours["cue_colour"],
             ob_front=colours["ob_colour_front"],
             ob_rear=colours["ob_colour_rear"],
-            d_side=option_count(options, "d_side", 888, minimum=80),
-            ball_diameter=option_count(options, "ball_diameter_mm", 68),
+            d_side=option_whole(options, "d_side", 888, minimum=80),
+            ball_diameter=option_whole(options, "ball_diameter_mm", 68),
             exact_zero=option_flag(options, "exact_zero", False),
             bonus_big5_plus_sides=option_flag(options, "bonus_big5_plus_sides", True),
             penalty_valuation=option_choice(

@@ -148,7 +148,7 @@ class BallField(FieldType):
     balls: tuple[str, ...]
 
     @property
-    def description(self) -> str:  # type: ignore[override]
+    def description(self) -> str:  # type: ignore[override]  # property over a class attribute
         return "a ball: " + ", ".join(self.balls)
 
     def check(self, name: str, value: Any) -> str:
@@ -233,7 +233,7 @@ class TimedNamesField(_ListField):
     distinct: bool = True
 
     @property
-    def description(self) -> str:  # type: ignore[override]
+    def description(self) -> str:  # type: ignore[override]  # property over a class attribute
         return f"a list of {self.what}s ({', '.join(self.names)}), each a name or [name, t]"
 
     def check(self, name: str, value: Any) -> tuple[Any, ...]:

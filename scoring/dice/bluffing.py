@@ -20,8 +20,8 @@ in the open are those of :mod:`scoring.dice.turns`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
-from typing import Any, Protocol, TypeVar
+from dataclasses import Field, replace
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from scoring.actions import Action, ChoiceField, DiceField, IntField, Verb
 from scoring.dice.hands import (
@@ -35,7 +35,7 @@ from scoring.dice.hands import (
 )
 from scoring.dice.throws import VoidPolicy
 from scoring.dice.turns import DICE, THROW_MESSAGES
-from scoring.verdicts import IllegalMove, Kind, Message, Messages, Verdict
+from scoring.verdicts import IllegalMove, Kind, Message, MessageData, Messages, Verdict
 
 MESSAGES = Messages(
     {
@@ -152,7 +152,7 @@ def reveal_verb(most: int = DICE) -> Verb:
     )
 
 
-def hand_words(held: HandValue, prefix: str = "") -> dict[str, str]:
+def hand_words(held: HandValue, prefix: str = "") -> MessageData:
     """A hand's English and Russian words, keyed for a message's {hand} / {hand_ru}."""
     en, ru = held.text()
     return {f"{prefix or 'hand'}": en, f"{prefix or 'hand'}_ru": ru}
@@ -232,10 +232,16 @@ def next_in(players: Sequence[Any], alive: Sequence[bool], seat: int) -> int:
 
 class UnderCup(Protocol):
     """A state with throws under the cup: how many were made this turn, and the rethrow a
-    void throw left owed (``VoidPolicy.owed``)."""
+    void throw left owed (``VoidPolicy.owed``).  Read-only: the states are frozen dataclasses,
+    changed by :func:`dataclasses.replace`, which needs a dataclass."""
 
-    shakes: int
-    rethrow: str | None
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def shakes(self) -> int: ...
+
+    @property
+    def rethrow(self) -> str | None: ...
 
 
 C = TypeVar("C", bound=UnderCup)

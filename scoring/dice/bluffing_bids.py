@@ -34,7 +34,7 @@ from scoring.dice.turns import (
     throw_for_start,
 )
 from scoring.engine import check_seat, result_verdicts
-from scoring.options import check_known, option_choice, option_count, option_flag
+from scoring.options import check_known, option_choice, option_flag, option_whole
 from scoring.verdicts import COMMON, Kind, Message, Messages, Verdict
 
 #: The raise rules: L489's base rule, then the variants (a), (b), (c) of L528-530, with the
@@ -118,7 +118,7 @@ class BidRules(TableRules):
     def from_options(cls, options: Mapping[str, Any]) -> BidRules:
         check_known(options, OPTIONS, "Liar's Dice")
         return cls(
-            dice=option_count(options, "dice", DICE),
+            dice=option_whole(options, "dice", DICE),
             bidding=option_choice(options, "bidding", tuple(BIDDING), "same_face"),
             wild_ones=option_flag(options, "wild_ones", False),
             sum_duel=option_flag(options, "sum_duel", True),
@@ -253,11 +253,11 @@ class BidEngine:
 
     def _void(self, state: BidState, action: Action) -> tuple[BidState, list[Verdict]]:
         """T49: a die on another die; the player throws all his dice again, before bidding."""
-        self._seat_in_play(state, action.by)
+        seat = self._seat_in_play(state, action.by)
         if state.bids or state.challenger is not None:
             raise MESSAGES.illegal("bidding_started", action.by)
         verdict = self.rules.void.verdict(action.by, action.args["reason"])
-        return replace(state, voids=(*state.voids, action.by)), [verdict]
+        return replace(state, voids=(*state.voids, state.players[seat])), [verdict]
 
     def _read_bid(self, state: BidState, action: Action) -> Bid:
         args, seat = action.args, state.turn

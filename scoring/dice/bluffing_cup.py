@@ -42,7 +42,7 @@ from scoring.dice.turns import (
     throw_for_start,
 )
 from scoring.engine import OptionsError, check_seat, result_verdicts
-from scoring.options import check_known, option_choice, option_count, option_flag
+from scoring.options import check_known, option_choice, option_flag, option_whole
 from scoring.verdicts import COMMON, Kind, Verdict
 
 ALL_MESSAGES = COMMON | THROW_MESSAGES | MESSAGES
@@ -68,10 +68,10 @@ class CupRules(TableRules):
     def from_options(cls, options: Mapping[str, Any]) -> CupRules:
         check_known(options, OPTIONS, "the cup game")
         rules = cls(
-            tokens=option_count(options, "tokens", 3),
+            tokens=option_whole(options, "tokens", 3),
             liar_pays_left=option_flag(options, "liar_pays_left", False),
             winner_takes_pot=option_flag(options, "winner_takes_pot", False),
-            throws=option_count(options, "throws", 1),
+            throws=option_whole(options, "throws", 1),
             receiver_must_shake=option_flag(options, "receiver_must_shake", False),
             raise_rule=option_choice(options, "raise_rule", RAISE_RULES, "ranking"),
             ranking=option_choice(options, "ranking", tuple(RANKINGS), "poker"),
@@ -186,10 +186,9 @@ class CupEngine:
 
     def _may_throw(self, state: CupState, player: str | None) -> None:
         bluffing.may_shake(state, player, self.rules.throws)
-        if not self._beatable(state):
-            raise ALL_MESSAGES.illegal(
-                "nothing_beats", player, **hand_words(state.previous, "previous")
-            )
+        previous = state.previous  # with no claim yet, any claim can follow
+        if previous is not None and not self._beatable(state):
+            raise ALL_MESSAGES.illegal("nothing_beats", player, **hand_words(previous, "previous"))
 
     def _shake(self, state: CupState, action: Action) -> tuple[CupState, list[Verdict]]:
         self._may_throw(state, action.by)

@@ -27,7 +27,7 @@ from scoring.dice.hands import RANKINGS, HandValue, against, value
 from scoring.dice.throws import VoidPolicy
 from scoring.dice.turns import DICE, THROW_MESSAGES, Throws, faces_text, roll_verbs
 from scoring.engine import check_players, check_seat, result_verdicts, winners
-from scoring.options import check_known, option_choice, option_count
+from scoring.options import check_known, option_choice, option_whole
 from scoring.verdicts import COMMON, Kind, Message, Messages, Verdict
 
 MESSAGES = (
@@ -71,9 +71,9 @@ class DuelRules:
     def from_options(cls, options: Mapping[str, Any]) -> DuelRules:
         check_known(options, OPTIONS, "Bluff")
         return cls(
-            throws=option_count(options, "throws", 1),
+            throws=option_whole(options, "throws", 1),
             compare=option_choice(options, "compare", COMPARE, "revealed"),
-            duels=option_count(options, "duels", 1),
+            duels=option_whole(options, "duels", 1),
             ranking=option_choice(options, "ranking", tuple(RANKINGS), "poker"),
             void=VoidPolicy.from_options(options),
         )

@@ -478,7 +478,7 @@ class BuncoEngine(DiceGame[BuncoState]):
     ) -> list[tuple[int, ...]]:
         """Who sits where next round (L684-689): winners up, losers down, pairs split."""
         count = len(winners)
-        seated = []
+        seated: list[tuple[int, ...]] = []
         for t in range(count):
             if count == 1:
                 first, second = winners[0], losers[0]

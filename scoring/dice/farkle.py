@@ -35,7 +35,7 @@ from typing import Any
 from scoring.actions import Action, DiceField, Verb
 from scoring.dice import scoring_dice
 from scoring.dice.luck import MESSAGES, LuckEngine, stop_verb
-from scoring.dice.luck_table import Column, Finish, Options, Play, Table, Turn
+from scoring.dice.luck_table import Column, Finish, Options, Play, Streak, Table, Turn
 from scoring.dice.scoring_dice import ScoreTable
 from scoring.dice.throws import FACES, faces, is_subset
 from scoring.verdicts import IllegalMove, Kind, Message, Messages, Verdict
@@ -135,7 +135,7 @@ class SetAsideEngine(LuckEngine):
         self.dice = self.table.dice
         self.entry = opts.whole(self.ENTRY, 0)
         self.throws = opts.whole("throws", None, 1)
-        self.streak_rule = None
+        self.streak_rule: Streak | None = None
         return Finish(
             opts.whole("target", None, 1),
             opts.choice("finish", self.FINISHES[0], self.FINISHES),
@@ -272,6 +272,7 @@ class SetAsideEngine(LuckEngine):
         verdicts: list[Verdict] = []
         if turn.dice and not turn.kept:
             best = scoring_dice.best(self.table, turn.dice)
+            assert best is not None  # a throw that scores nothing is a bust and ends the turn
             turn = replace(turn, kept=best.dice, kept_points=best.points)
             verdicts.append(
                 self.MESSAGES.verdict(

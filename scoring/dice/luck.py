@@ -35,6 +35,7 @@ from scoring.dice.luck_table import (
 from scoring.dice.throws import FACES, VOID, VoidPolicy, faces
 from scoring.dice.throws import MESSAGES as ANY_THROW
 from scoring.engine import OptionsError, check_players, check_seat, sheet_row
+from scoring.options import option_whole
 from scoring.verdicts import COMMON, IllegalMove, Kind, Message, Messages, Verdict
 
 MESSAGES = (
@@ -120,7 +121,7 @@ class LuckEngine:
                 "void_rethrow: 'all' would bring back dice already set aside and scored; "
                 "use 'thrown' or 'invalid'"
             )
-        self.players_min = opts.whole("players_min", self.PLAYERS_MIN, 1)
+        self.players_min = option_whole(options, "players_min", self.PLAYERS_MIN, 1)
         self.players_max = opts.whole("players_max", None, 1)
         self.draw_ends = self.DRAW
         self.dice = self.DICE
@@ -149,7 +150,7 @@ class LuckEngine:
         """The turn state for ``table.player``, who is about to start a turn."""
         return Turn()
 
-    def may_throw(self, state: Play[Any], player: str) -> None:
+    def may_throw(self, state: Play[Any], player: str | None) -> None:
         """Raise IllegalMove if the player to move may not throw now (a void needs a throw)."""
 
     def after_draw(
@@ -384,6 +385,7 @@ class LuckEngine:
         dice = action.args["dice"]
         self.check_dice(action.by, dice, self.DRAW_DICE)
         table, draw = state.table, state.table.draw
+        assert draw is not None  # apply() sends only a table still drawing here
         total = sum(dice)
         rolls = tuple((*r, total) if seat == table.seat else r for seat, r in enumerate(draw.rolls))
         draw = Draw(rolls, draw.pending[1:])

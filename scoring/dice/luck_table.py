@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from scoring.engine import OptionsError
 from scoring.options import check_known, option_choice, option_flag
@@ -102,10 +102,10 @@ class Column:
     again: int = 0
     out: bool = False
 
-    def write(self, points: int | None) -> Column:
+    def write(self, points: int | None) -> Self:
         return replace(self, total=self.total + (points or 0), turns=(*self.turns, points))
 
-    def adjust(self, code: str, points: int) -> Column:
+    def adjust(self, code: str, points: int) -> Self:
         return replace(
             self, total=self.total + points, adjustments=(*self.adjustments, (code, points))
         )

@@ -120,7 +120,8 @@ class TallyGame(DiceGame[TallyState]):
     """Players throw in seat order; each throw pays by :meth:`pays`."""
 
     dice = 3
-    players_min, players_max = 1, None
+    players_min: int = 1
+    players_max: int | None = None
     default_rounds: int | None = 1
     #: Whether the game ends by its own rule rather than after ``rounds`` (or a stop).
     own_end = False

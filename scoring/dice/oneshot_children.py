@@ -380,12 +380,12 @@ class WhatsTheSum(DiceGame[SumState]):
             numbers = {p: self.number(s) for s, p in enumerate(state.players)}
             return [sheet_row("number", "Number", "Номер", numbers)]
         chosen: dict[str, str | None] = dict.fromkeys(state.players)
-        for player, numbers in zip(state.players, state.chosen, strict=False):
-            chosen[player] = " ".join(map(str, numbers))
+        for player, picked in zip(state.players, state.chosen, strict=False):
+            chosen[player] = " ".join(map(str, picked))
         return [sheet_row("chosen", "Numbers picked", "Выбранные числа", chosen)]
 
     @property
-    def total_title(self) -> tuple[str, str]:  # type: ignore[override]
+    def total_title(self) -> tuple[str, str]:  # type: ignore[override]  # property over a class attribute
         return {
             "race": ("Rows moved", "Пройдено клеток"),
             "tablets": ("Tablets placed", "Выложено дощечек"),

@@ -149,6 +149,7 @@ class Musketeers(DiceGame[DuelState]):
             state = replace(state, step=SECOND, first_total=total)
             return state, [*verdicts, self._turn_verdict(state)]
         first = state.first_total
+        assert first is not None  # the first throw of the pair set it (step SECOND)
         if total == first:
             state = replace(state, step=FIRST, first_total=None, replay=True, raised=(False, False))
             verdicts.append(MESSAGES.verdict(Kind.INFO, "equal", total=total))

@@ -143,8 +143,13 @@ def total_row(scores: Mapping[str, int], en: str = "Total", ru: str = "Итог�
 
 
 class GameState(Protocol):
-    players: tuple[str, ...]
-    over: bool
+    """What the plumbing reads of a state (read-only: the states are frozen dataclasses)."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def over(self) -> bool: ...
 
 
 S = TypeVar("S", bound=GameState)

@@ -175,7 +175,7 @@ class Game13Engine(DiceGame[Game13State]):
                     Kind.POINTS, "hit", player, points, total=total, number=self.number
                 )
             )
-            if self.scores(state)[player] >= self.target:
+            if self.scores(state)[state.players[state.thrower]] >= self.target:
                 state = replace(state, over=True)
                 return state, verdicts + result_verdicts(self.scores(state))
         if not last:

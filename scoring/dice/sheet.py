@@ -33,7 +33,7 @@ from scoring.dice import sheet_turn
 from scoring.dice.combinations import kind
 from scoring.dice.rows import Result, Row
 from scoring.dice.sheet_messages import MESSAGES
-from scoring.dice.sheet_rules import SheetRules
+from scoring.dice.sheet_rules import ExtraKindBonus, SheetRules
 from scoring.dice.sheet_tally import (
     CROSSED,
     DONE,
@@ -48,7 +48,7 @@ from scoring.dice.sheet_tally import (
 from scoring.dice.sheet_turn import Turn
 from scoring.dice.throws import VOID, faces, is_subset
 from scoring.engine import check_players, check_seat, result_verdicts, winners
-from scoring.verdicts import Kind, Verdict
+from scoring.verdicts import Kind, MessageData, Verdict
 
 __all__ = ["ENGINE", "DiceSheetEngine", "Sheet", "SheetState", "Turn"]
 
@@ -133,6 +133,7 @@ class DiceSheetEngine:
         elif action.verb == "keep":
             turn, verdict = sheet_turn.keep(self.rules, turn, player, args["dice"])
         elif action.verb == "void":
+            assert self.rules.void is not None  # the verb exists only where the rules set one
             turn, verdict = sheet_turn.void(self.rules.void, turn, player, args["reason"])
         elif action.verb == "announce":
             turn, verdict = self._announce(state, player, self.rules.row(args["row"]))
@@ -200,15 +201,18 @@ class DiceSheetEngine:
             row_ru=row.ru,
         )
 
-    def _joker(self, sheet: Sheet, dice: Sequence[int]) -> bool:
-        """Another five of a kind with the five-of-a-kind row already written (G4)."""
+    def _joker(self, sheet: Sheet, dice: Sequence[int]) -> ExtraKindBonus | None:
+        """The extra-kind rule when the dice are another five of a kind with the five-of-a-kind
+        row already written (G4); None otherwise."""
         extra = self.rules.extra_kind
-        return (
+        if (
             extra is not None
             and len(dice) == self.rules.dice
             and kind(dice, self.rules.dice) is not None
             and sheet.get(extra.row) is not None
-        )
+        ):
+            return extra
+        return None
 
     def _joker_rows(self, sheet: Sheet, dice: Sequence[int]) -> list[str]:
         """Rows the Joker rule allows: the matching upper row, else open lower rows, else any."""
@@ -273,9 +277,8 @@ class DiceSheetEngine:
         allowed = self._allowed(sheet)
         row = self.rules.row(name) if name else allowed[0]
         self._check_open(sheet, row, player)
-        extra = self.rules.extra_kind
-        joker = self._joker(sheet, turn.dice)
-        use_joker = joker and extra.joker
+        extra = self._joker(sheet, turn.dice)
+        use_joker = extra is not None and extra.joker
         if use_joker:
             self._check_joker(sheet, row, turn.dice, player)
         result, doubled = self._judge(row, turn, use_joker)
@@ -296,7 +299,7 @@ class DiceSheetEngine:
             verdicts.append(
                 MESSAGES.verdict(Kind.INFO, "doubled", player, row=row.en, row_ru=row.ru)
             )
-        if joker and sheet.get(extra.row):
+        if extra is not None and sheet.get(extra.row):
             sheet = replace(sheet, extra_kinds=sheet.extra_kinds + 1)
             verdicts.append(
                 MESSAGES.verdict(
@@ -393,7 +396,11 @@ class DiceSheetEngine:
         verdicts = []
         for bonus in self.rules.bonuses:
             section = self.rules.section(bonus.section)
-            words = {"section": section.en, "section_ru": section.ru, "threshold": bonus.threshold}
+            words: MessageData = {
+                "section": section.en,
+                "section_ru": section.ru,
+                "threshold": bonus.threshold,
+            }
             if bonus.when == "reached":
                 was = section_sum(self.rules, before[index], bonus.section)
                 now = section_sum(self.rules, after[index], bonus.section)
@@ -442,7 +449,8 @@ class DiceSheetEngine:
         if state.over or not turn.dice:
             return {}
         sheet = state.sheets[turn.player]
-        joker = self._joker(sheet, turn.dice) and self.rules.extra_kind.joker
+        extra = self._joker(sheet, turn.dice)
+        joker = extra is not None and extra.joker
         if joker:
             allowed = [self.rules.row(name) for name in self._joker_rows(sheet, turn.dice)]
         else:

@@ -22,6 +22,7 @@ from scoring.options import (
     option_choice,
     option_count,
     option_flag,
+    option_whole,
 )
 
 REROLL_POLICIES = ("free", "lock_kept")
@@ -207,9 +208,9 @@ class SheetRules:
         rows = _rows(options)
         declares_void = "void_rethrow" in options or "void_costs_throw" in options
         rules = cls(
-            dice=option_count(options, "dice", 5),
-            faces=option_count(options, "faces", 6),
-            throws=option_count(options, "throws", 3),
+            dice=option_whole(options, "dice", 5),
+            faces=option_whole(options, "faces", 6),
+            throws=option_whole(options, "throws", 3),
             reroll=_choice(options, "reroll", REROLL_POLICIES),
             reroll_all=option_flag(options, "reroll_all", True),
             rows=rows,
@@ -225,14 +226,14 @@ class SheetRules:
             unmade=_choice(options, "unmade", UNMADE),
             doubling=_choice(options, "doubling", DOUBLING),
             double_plus=option_flag(options, "double_plus", False),
-            unused_throw_bonus=option_count(options, "unused_throw_bonus", 0, minimum=0),
+            unused_throw_bonus=option_whole(options, "unused_throw_bonus", 0, minimum=0),
             unused_bonus_when=_choice(options, "unused_bonus_when", UNUSED_WHEN),
             carry_unused_throws=option_flag(options, "carry_unused_throws", False),
             announce=option_flag(options, "announce", False),
             settlement=_choice(options, "settlement", SETTLEMENTS),
             void=VoidPolicy.from_options(options) if declares_void else None,
             marks=_record(Marks, "marks", options.get("marks") or {}),
-            players_min=option_count(options, "players_min", 1),
+            players_min=option_whole(options, "players_min", 1),
             players_max=option_count(options, "players_max", None),
         )
         rules._check(options)

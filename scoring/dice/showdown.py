@@ -43,10 +43,10 @@ from scoring.options import (
     check_known,
     check_table_size,
     option_choice,
-    option_count,
     option_flag,
+    option_whole,
 )
-from scoring.verdicts import COMMON, Kind, Message, Messages, Verdict
+from scoring.verdicts import COMMON, Kind, Message, MessageData, Messages, Verdict
 
 MESSAGES = (
     COMMON
@@ -119,7 +119,7 @@ class ShowdownRules(TableRules):
     def from_options(cls, options: Mapping[str, Any]) -> ShowdownRules:
         check_known(options, OPTIONS, "the showdown")
         rules = cls(
-            throws=option_count(options, "throws", 3),
+            throws=option_whole(options, "throws", 3),
             lock_kept=option_choice(options, "reroll", ("free", "lock_kept"), "free")
             == "lock_kept",
             ranking=option_choice(options, "ranking", tuple(RANKINGS), "no_straights"),
@@ -127,11 +127,11 @@ class ShowdownRules(TableRules):
             opening=option_choice(options, "opening", tuple(OPENINGS), "seating"),
             first_sets_throws=option_flag(options, "first_sets_throws", False),
             others_throws=option_choice(options, "others_throws", OTHERS_THROWS, "exact"),
-            rounds=option_count(options, "rounds", 1),
+            rounds=option_whole(options, "rounds", 1),
             final_round=option_choice(options, "final_round", FINAL_ROUNDS, "all"),
-            finalists=option_count(options, "finalists", 2),
+            finalists=option_whole(options, "finalists", 2),
             tie=option_choice(options, "tie", TIES, "playoff"),
-            stake=option_count(options, "stake", 0, minimum=0),
+            stake=option_whole(options, "stake", 0, minimum=0),
             **TableRules.read(options),
         )
         if rules.stake and rules.tie != "playoff":
@@ -243,7 +243,7 @@ class ShowdownEngine:
             raise MESSAGES.illegal("must_use_throws", player, throws=state.limit)
         return self._end_turn(state, "stands")
 
-    def _text(self, dice: Sequence[int]) -> dict[str, str]:
+    def _text(self, dice: Sequence[int]) -> MessageData:
         en, ru = self._value(dice).text(self.rules.labels)
         return {"dice": faces_text(dice, self.rules.labels), "hand": en, "hand_ru": ru}
 

@@ -30,6 +30,7 @@ from typing import Any
 from scoring.dice.farkle import SET_ASIDE_MESSAGES, SetAsideEngine
 from scoring.dice.luck_table import Column, Finish, Options, Play, Table
 from scoring.engine import OptionsError
+from scoring.options import option_whole
 from scoring.verdicts import Kind, Message, Messages, Verdict
 
 BARRELS = ("none", "three_turns", "skip", "extra", "extra_minus_100")
@@ -99,7 +100,7 @@ class ThousandEngine(SetAsideEngine):
             raise OptionsError(f"barrels: expected a list of [low, high] ranges, got {barrels!r}")
         self.barrels = tuple((low, high) for low, high in barrels)
         self.barrel = opts.choice("barrel", "none", BARRELS)
-        self.barrel_penalty = opts.whole("barrel_penalty", 100, 0)
+        self.barrel_penalty = option_whole(opts.raw, "barrel_penalty", 100, 0)
         self.streak_rule = opts.streak("bolts")
         self.dump_truck = opts.whole("dump_truck", None, 1)
         return finish

@@ -9,8 +9,9 @@ and a lead it cannot judge is accepted as the players make it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from scoring.dominoes.rules import Rules
 from scoring.dominoes.tiles import Tile
@@ -38,7 +39,7 @@ def _first_held(hands: Sequence[Sequence[Tile]], order: Sequence[Tile]) -> Openi
     return None
 
 
-def _best_tile(hands: Sequence[Sequence[Tile]], key) -> Opening:  # type: ignore[no-untyped-def]
+def _best_tile(hands: Sequence[Sequence[Tile]], key: Callable[[Tile], Any]) -> Opening:
     held = [(key(t), seat, t) for seat, hand in enumerate(hands) for t in hand]
     _, seat, best = min(held)
     return Opening(seat, frozenset({best}))

@@ -80,6 +80,7 @@ class RoundEnd:
         player = state.players[seat]
         if rnd.ending is None or rnd.hands[seat].known:
             raise MESSAGES.illegal("nothing_to_reveal", player)
+        ending = rnd.ending
         tiles = self._shown(state, rnd, seat, action.args["tiles"])
         hands = tuple(Hand(tiles) if s == seat else h for s, h in enumerate(rnd.hands))
         rnd = replace(rnd, hands=hands)
@@ -99,7 +100,7 @@ class RoundEnd:
             return replace(state, round=replace(rnd, turn=hidden[0])), verdicts
         if rnd.closed:
             verdicts += self._lead_audit(state, rnd)
-        return self._settle(state, rnd, rnd.ending, verdicts)
+        return self._settle(state, rnd, ending, verdicts)
 
     def _lead_audit(self, state: State, rnd: Round) -> list[Verdict]:
         """§11.7: once every hand is shown in a game without a boneyard, the hands dealt are

@@ -12,7 +12,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.engine import OptionsError
-from scoring.options import check_known, check_table_size, option_choice, option_count, option_flag
+from scoring.options import (
+    check_known,
+    check_table_size,
+    option_choice,
+    option_count,
+    option_flag,
+    option_whole,
+)
 
 LEADS = ("highest", "one_one", "lowest", "nearest", "lot", "six_six", "first_seat")
 SCORINGS = ("penalty", "collect", "fives", "headers")
@@ -67,10 +74,10 @@ def _per_players(options: Mapping[str, Any], key: str, default: Any) -> dict[int
         for seats, number in value.items():
             if isinstance(seats, bool) or not isinstance(seats, int):
                 raise OptionsError(f"{key}: table sizes are whole numbers, got {seats!r}")
-            out[seats] = option_count({key: number}, key, None, 0)  # type: ignore[assignment]
+            out[seats] = option_whole({key: number}, key, 0, 0)
         return out
-    number = option_count(options, key, None, 0)
-    return {seats: number for seats in range(2, 9)}  # type: ignore[misc]
+    number = option_whole(options, key, 0, 0)
+    return {seats: number for seats in range(2, 9)}
 
 
 @dataclass(frozen=True)
@@ -116,19 +123,19 @@ class Rules:
     @classmethod
     def read(cls, options: Mapping[str, Any]) -> Rules:
         check_known(options, KNOWN, "dominoes")
-        players_min = option_count(options, "players_min", 2)
-        players_max = option_count(options, "players_max", 4)
-        check_table_size(players_min, players_max)  # type: ignore[arg-type]
+        players_min = option_whole(options, "players_min", 2)
+        players_max = option_whole(options, "players_max", 4)
+        check_table_size(players_min, players_max)
         hand_size = _per_players(options, "hand_size", {2: 7, 3: 5, 4: 5})
         scoring = option_choice(options, "scoring", SCORINGS, "collect")
         rules = cls(
             information=option_choice(options, "information", ("public", "full"), "public"),
-            players_min=players_min,  # type: ignore[arg-type]
-            players_max=players_max,  # type: ignore[arg-type]
+            players_min=players_min,
+            players_max=players_max,
             teams=option_flag(options, "teams", False),
             hand_size=hand_size or {},
             stock=option_choice(options, "stock", ("boneyard", "out_of_play"), "boneyard"),
-            dead_tiles=option_count(options, "dead_tiles", 0, 0),  # type: ignore[arg-type]
+            dead_tiles=option_whole(options, "dead_tiles", 0, 0),
             draw=option_choice(
                 options, "draw", ("until_playable", "one", "optional_one"), "until_playable"
             ),

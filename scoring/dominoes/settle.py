@@ -20,6 +20,11 @@ SIX_SIX, ZERO_ZERO = Tile(6, 6), Tile(0, 0)
 BONUS = {SIX_SIX: 50, ZERO_ZERO: 25}  # §5.5 [SRC L50-52]
 
 
+def _bonus(tile: Tile | None) -> int:
+    """What opening or closing with ``tile`` is worth (nothing when no tile did)."""
+    return 0 if tile is None else BONUS.get(tile, 0)
+
+
 @dataclass(frozen=True)
 class Ending:
     """How the round ended: ``out`` (``seat`` laid his last tile) or ``fish`` (``seat`` laid
@@ -89,13 +94,13 @@ def penalty(rules: Rules, table: Table, ending: Ending, carry: int) -> Settlemen
     """Kozel (§5.5-5.6, V2 §4): the losers are charged; the low side is best."""
     values = [hand_value(hand, rules) for hand in table.hands]
     totals = [sum(values[s] for s in side) for side in table.sides]
-    opening = BONUS.get(ending.opened_with, 0) if rules.specials else 0  # L50
+    opening = _bonus(ending.opened_with) if rules.specials else 0  # L50
     points = [0] * len(table.sides)
     verdicts: list[Verdict] = []
     if ending.kind == "out":
         assert ending.seat is not None
         winner = table.side_of(ending.seat)
-        closing = BONUS.get(ending.last_tile, 0) if rules.specials else 0  # L52
+        closing = _bonus(ending.last_tile) if rules.specials else 0  # L52
         losers = [i for i in range(len(table.sides)) if i != winner]
         carried = max(losers, key=lambda i: totals[i])  # [ASM] individual play: the worst hand
         for i in losers:

@@ -113,7 +113,7 @@ class TilesField(FieldType):
     max_count: int = 28
 
     @property
-    def description(self) -> str:  # type: ignore[override]
+    def description(self) -> str:  # type: ignore[override]  # property over a class attribute
         return f"{self.min_count} to {self.max_count} tiles such as 3-5 6-6"
 
     def check(self, name: str, value: Any) -> tuple[str, ...]:

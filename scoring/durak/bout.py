@@ -152,9 +152,10 @@ def _lead_penalty(
     """O-4 alternative: an illegal lead is punished like any wrong card; the cards go back
     to the offender's hand (now seen) and the next player leads."""
     hands = receive(state.hands, seat, 0, cards)
-    state = replace(state, hands=hands, leader=next_active(state, rules, seat))
+    leader = next_active(state, rules, seat)
+    state = replace(state, hands=hands, leader=leader)
     note = MESSAGES.verdict(Kind.FOUL, "penalty", state.players[seat], rule=code, count=len(cards))
-    return state, [note, MESSAGES.verdict(Kind.TURN, "turn", state.players[state.leader])]
+    return state, [note, MESSAGES.verdict(Kind.TURN, "turn", state.players[leader])]
 
 
 def throw_in(state: DurakState, rules: Rules, seat: int, action: Action) -> Result:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Literal
 
 from scoring.actions import Action
 from scoring.durak.hands import check_in_deck, duplicate, next_active
@@ -159,7 +160,7 @@ def _declared(action: Action) -> str:
     return suit
 
 
-def first_leader(state: DurakState, rules: Rules) -> int | str | None:
+def first_leader(state: DurakState, rules: Rules) -> int | Literal["redeal"] | None:
     """Who leads the game's first bout: a seat, None when the referee cannot know it, or
     "redeal" (Q-05 alternative) when nobody holds a trump."""
     if not state.fresh:

@@ -50,7 +50,7 @@ def draw(
         where = seen_elsewhere(state, card, None)
         if where is not None:
             raise duplicate(card, where, player)
-    turnup = ()
+    turnup: tuple[str, ...] = ()
     if state.turnup_in_stock and stock_after == 0 and state.trump_card is not None:
         if cards and state.trump_card not in cards:
             raise MESSAGES.illegal("F-22", player, card=state.trump_card)

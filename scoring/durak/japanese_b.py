@@ -126,6 +126,7 @@ def _check_turn(state: DurakState, seat: int) -> None:
     pile = _pile(state)
     player = state.players[seat]
     now = actor(state)
+    assert now is not None  # a round's pile always waits on someone (it closes when nobody is left)
     if seat != now:
         if seat in pile.acted:
             raise MESSAGES.illegal("F-30", player)

@@ -98,7 +98,7 @@ class DurakInterpreter:
         state = None
         if taking and not view.get("taking"):
             take = {"do": "take", "by": defender}
-            ambiguous = ()
+            ambiguous: tuple[str, ...] = ()
             if fact.to == "pile":
                 ambiguous = ("the cards went to the discard, but an attack card was not beaten",)
             proposals += choose_seen(fact, [take], match, source=self.source, ambiguous=ambiguous)
