@@ -43,15 +43,32 @@ class Perception(Protocol):
 @dataclass
 class _ReaderPerception:
     """A reader of one kind of object and the observer that settles its readings into facts;
-    the families differ only in what their observer returns and how a reading is drawn."""
+    the families differ only in what their observer returns and how a reading is drawn.  The
+    reader reads only the frames :class:`vision.motion.RestGate` lets through (at rest, and
+    changed since the last reading): on a frame showing the table last read its reading
+    stands, and a frame in motion is not shown to the observer at all (a stale reading
+    repeated through a throw would look to it like a table at rest).  So the live path keeps
+    the camera's rate with a reader slower than it."""
 
     reader: Any
     observer: Any
 
+    def __post_init__(self) -> None:
+        from vision.motion import RestGate
+
+        self._gate = RestGate()
+        self._readings: list[Any] = []
+
     def see(self, frame: Frame) -> tuple[list[Any], tuple[Mapping[str, Any], ...]]:
-        readings = self.reader.read(frame.image)
-        settled = self.observer.update(readings, frame.index, frame.timestamp)
-        return self._facts(settled), tuple(self._drawn(r) for r in readings)
+        from vision.motion import Look
+
+        look = self._gate.look(frame.image, frame.timestamp)
+        if look is Look.MOVING:  # nothing seen: the observer's count of frames at rest waits
+            return [], ()
+        if look is Look.READ:
+            self._readings = self.reader.read(frame.image)
+        settled = self.observer.update(self._readings, frame.index, frame.timestamp)
+        return self._facts(settled), tuple(self._drawn(r) for r in self._readings)
 
     def _facts(self, settled: Any) -> list[Any]:
         """The observer's answer as a list of facts (it returns an iterable of them)."""
@@ -73,45 +90,16 @@ class DicePerception(_ReaderPerception):
         return _detection("die", reading, label, cocked=reading.cocked)
 
 
-#: Tiles at rest: a frame whose thumbnail (STILL_WIDTH px wide, grey) differs from that of the
-#: last frame read by at most STILL_CHANGE grey levels anywhere shows the same tiles, and the
-#: last reading stands.  A tile laid, even a small one far away, changes a few thumbnail pixels
-#: by far more than that; sensor noise, averaged over the thumbnail's pixel blocks, by less.
-STILL_WIDTH = 160
-STILL_CHANGE = 14
-
-
 @dataclass
 class TilePerception(_ReaderPerception):
     """A domino tile reader and a :class:`vision.dominoes.observe.TileObserver`.  The camera
     over a domino table does not move, so a reader that can keep the tile scale it found
-    keeps it, and a frame at rest skips the reader (the live path runs at the camera's rate
-    with a reader slower than it)."""
+    keeps it."""
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if hasattr(self.reader, "keep_scale"):
             self.reader.keep_scale = True
-        self._thumbnail: Any = None
-        self._readings: list[Any] = []
-
-    def see(self, frame: Frame) -> tuple[list[Any], tuple[Mapping[str, Any], ...]]:
-        import cv2
-        import numpy as np
-
-        height, width = frame.image.shape[:2]
-        size = (STILL_WIDTH, max(1, round(height * STILL_WIDTH / width)))
-        thumbnail = cv2.cvtColor(
-            cv2.resize(frame.image, size, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY
-        ).astype(np.int16)
-        if (
-            self._thumbnail is None
-            or self._thumbnail.shape != thumbnail.shape
-            or int(np.abs(thumbnail - self._thumbnail).max()) > STILL_CHANGE
-        ):
-            self._readings = self.reader.read(frame.image)
-            self._thumbnail = thumbnail
-        settled = self.observer.update(self._readings, frame.index, frame.timestamp)
-        return self._facts(settled), tuple(self._drawn(r) for r in self._readings)
 
     def _drawn(self, reading: Any) -> dict[str, Any]:
         halves = reading.halves

@@ -105,7 +105,7 @@ def test_the_durak_camera_is_the_card_reader_and_the_card_observer() -> None:
     assert isinstance(perception.observer, CardObserver) and perception.observer.game == "durak"
     assert perception.reader.name == "combined"
     corners = perception.reader.corners.corners  # the combined reader's corner reader
-    assert int((~corners.mask).sum()) == 36 + 1  # the preset's deck, blank
+    assert int((~corners.refused).sum()) == 36 + 1  # the preset's deck, blank
     assert len(perception.reader.detector.codes) == 36
     camera = family("durak").camera
     assert camera is not None

@@ -3,6 +3,7 @@ with its same-run baseline, on one core; small sizes here, the real sweep is `ta
 
 from __future__ import annotations
 
+import os
 import sys
 import types
 
@@ -42,6 +43,7 @@ def registry(monkeypatch):
     module.DEFAULT = "blur"
     monkeypatch.setitem(sys.modules, "vision.dice.readers", module)
     monkeypatch.setitem(sys.modules, "vision.dominoes.readers", None)  # none registered
+    monkeypatch.setitem(sys.modules, "vision.cards.readers", None)
     return reader
 
 
@@ -56,6 +58,12 @@ def test_every_reader_gets_a_row_per_size_and_dice_count_with_its_baseline(regis
     assert all(list(row) == keys for row in rows)
     configs = [(row["size"], row["dice"]) for row in rows if row["reader"] == "blur"]
     assert configs == [("160x120", 5), ("240x180", 5), ("240x180", 1), ("240x180", 20)]
+    # the default once more on PyTorch, in every configuration
+    assert [r["reader"] for r in rows[:3]] == [
+        "baseline (cvtColor+GaussianBlur)",
+        "blur",
+        "blur (torch)",
+    ]
     baselines = [row for row in rows if row["reader"].startswith("baseline")]
     assert len(baselines) == 4 and all(row["cost_x_baseline"] == 1.0 for row in baselines)
     for base, row in zip(baselines, [r for r in rows if r["reader"] == "blur"], strict=True):
@@ -67,6 +75,7 @@ def test_every_reader_gets_a_row_per_size_and_dice_count_with_its_baseline(regis
 def test_without_readers_the_baseline_is_still_measured(monkeypatch):
     monkeypatch.setitem(sys.modules, "vision.dice.readers", None)
     monkeypatch.setitem(sys.modules, "vision.dominoes.readers", None)
+    monkeypatch.setitem(sys.modules, "vision.cards.readers", None)
     rows = bench.run_bench(True, sizes=SIZES[:1], dice_counts=(), sweep_size=SIZES[0])
     assert [row["reader"] for row in rows] == ["baseline (cvtColor+GaussianBlur)"]
 
@@ -85,3 +94,21 @@ def test_measure_counts_at_least_three_frames():
     calls = []
     seconds = bench.measure(calls.append, [np.zeros((2, 2, 3), np.uint8)], quick=True)
     assert len(calls) >= 4 and seconds > 0  # a warm-up call, then at least 3 timed
+
+
+def test_the_torch_row_loads_its_reader_with_the_runtime_set_to_torch(monkeypatch):
+    from vision.runtime import RUNTIME_VARIABLE
+
+    monkeypatch.delenv(RUNTIME_VARIABLE, raising=False)
+    seen = []
+    reader = bench.Reader("x", lambda: seen.append(os.environ.get(RUNTIME_VARIABLE)), torch=True)
+    with reader.runtime():
+        reader.get()
+    assert seen == ["torch"] and reader.name == "x (torch)"
+    assert RUNTIME_VARIABLE not in os.environ  # restored
+
+
+def test_the_card_tables_show_ten_cards():
+    pytest.importorskip("vision.synth.cards")
+    [table] = bench.card_scenes(1)
+    assert table.shape[:2] == (bench.CARD_SIZE[1], bench.CARD_SIZE[0])

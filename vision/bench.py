@@ -2,8 +2,11 @@
 
 Each dice reader of ``vision.dice.readers`` (and each tile reader of
 ``vision.dominoes.readers``) reads rendered scenes at 640x480, 1280x720 and 1920x1080 (5 dice),
-and at 1280x720 with 1, 5 and 20 dice to show the cost as objects grow.  OpenCV and torch are
-held to one thread, since the referee shares a small machine with the display and the recorder.
+and at 1280x720 with 1, 5 and 20 dice to show the cost as objects grow; each card reader of
+``vision.cards.readers`` reads rendered 1280x720 tables showing CARDS face-up cards.  OpenCV,
+torch and ONNX Runtime are held to one thread, since the referee shares a small machine with
+the display and the recorder.  Each family's default reader is measured twice: as it runs
+(its networks' ONNX exports, :mod:`vision.runtime`) and on PyTorch (``<name> (torch)``).
 
 Shared machines drift, so every row carries a baseline measured in the same run on the same
 frames: a ``cvtColor`` + ``GaussianBlur`` pass, the least any reader must do.  ``cost_x_baseline``
@@ -16,10 +19,12 @@ drawn dice scene from :mod:`vision.synth.scene` stands in.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
 import cv2
@@ -33,6 +38,9 @@ DICE_COUNTS: tuple[int, ...] = (1, 5, 20)
 SWEEP_DICE = 5
 SWEEP_SIZE = (1280, 720)
 SEED = 8
+#: Face-up cards on each timed card table (the speed target's: 10 cards at 1280x720).
+CARDS = 10
+CARD_SIZE = (1280, 720)
 
 Image = np.ndarray
 
@@ -48,6 +56,7 @@ def run_bench(
     about a second per row.  Sizes are (width, height)."""
     dice_readers = _registered("vision.dice.readers")
     tile_readers = _registered("vision.dominoes.readers")
+    card_readers = _registered("vision.cards.readers")
     configs = [(size, SWEEP_DICE) for size in sizes]
     configs += [(sweep_size, n) for n in dice_counts if (sweep_size, n) not in configs]
     scenes_each = 1 if quick else 4
@@ -62,11 +71,14 @@ def run_bench(
             tiles = [tile_scene(rng, size) for rng in rngs]
             if all(image is not None for image in tiles):
                 rows += _measure_all(tile_readers, tiles, size, None, quick)
+        tables = card_scenes(scenes_each) if card_readers else []
+        if tables:
+            rows += _measure_all(card_readers, tables, CARD_SIZE, None, quick)
     return rows
 
 
 def _measure_all(
-    readers: list[tuple[str, Any]],
+    readers: list[Reader],
     frames: list[Image],
     size: tuple[int, int],
     dice: int | None,
@@ -74,8 +86,10 @@ def _measure_all(
 ) -> list[dict[str, Any]]:
     baseline = measure(_baseline, frames, quick)
     rows = [_row("baseline (cvtColor+GaussianBlur)", size, dice, baseline, baseline)]
-    for name, reader in readers:
-        rows.append(_row(name, size, dice, measure(reader.read, frames, quick), baseline))
+    for reader in readers:
+        with reader.runtime():
+            seconds = measure(reader.get().read, frames, quick)
+        rows.append(_row(reader.name, size, dice, seconds, baseline))
     return rows
 
 
@@ -136,13 +150,75 @@ def one_core() -> Iterator[None]:
             torch.set_num_threads(torch_threads)
 
 
-def _registered(module_name: str) -> list[tuple[str, Any]]:
-    """(name, reader) for every reader of a registry; none if it is not there yet."""
+class Reader:
+    """A registered reader made on first use, in the runtime it is measured in: ``torch``
+    sets :data:`vision.runtime.RUNTIME_VARIABLE` while it loads and reads."""
+
+    def __init__(self, name: str, make: Callable[[], Any], torch: bool = False) -> None:
+        self.name = f"{name} (torch)" if torch else name
+        self._make, self._torch = make, torch
+        self._reader: Any = None
+
+    @contextmanager
+    def runtime(self) -> Iterator[None]:
+        if not self._torch:
+            yield
+            return
+        from vision.runtime import RUNTIME_VARIABLE
+
+        before = os.environ.get(RUNTIME_VARIABLE)
+        os.environ[RUNTIME_VARIABLE] = "torch"
+        try:
+            yield
+        finally:
+            if before is None:
+                os.environ.pop(RUNTIME_VARIABLE, None)
+            else:
+                os.environ[RUNTIME_VARIABLE] = before
+
+    def get(self) -> Any:
+        if self._reader is None:
+            self._reader = self._make()
+        return self._reader
+
+
+def _registered(module_name: str) -> list[Reader]:
+    """Every reader of a registry, and its default once more on PyTorch; none if the registry
+    is not there.  A card registry's readers are made for the full 52-card deck."""
     try:
         registry = importlib.import_module(module_name)
     except ImportError:
         return []
-    return [(name, make()) for name, make in sorted(registry.READERS.items())]
+    makers = dict(sorted(registry.READERS.items()))
+    if module_name == "vision.cards.readers":
+        from vision.cards.deck import resolve_deck
+
+        deck = resolve_deck("52")
+        makers = {name: partial(make, deck) for name, make in makers.items()}
+    readers = [Reader(name, make) for name, make in makers.items()]
+    default = getattr(registry, "DEFAULT", None)
+    if default in makers:
+        readers.append(Reader(default, makers[default], torch=True))
+    return readers
+
+
+def card_scenes(count: int) -> list[Image]:
+    """``count`` rendered card tables (CARD_SIZE) showing exactly CARDS face-up cards, the
+    first such seeds from SEED on; none without the card renderer."""
+    try:
+        from vision.synth.cards import SIZE, render_scene
+    except ImportError:
+        return []
+    if (SIZE[1], SIZE[0]) != CARD_SIZE:
+        return []
+    tables: list[Image] = []
+    seed = SEED
+    while len(tables) < count:
+        image, labels = render_scene(np.random.default_rng(seed))
+        if sum(1 for card in labels["cards"] if card.get("card")) == CARDS:
+            tables.append(image)
+        seed += 1
+    return tables
 
 
 def dice_scene(rng: np.random.Generator, size: tuple[int, int], dice: int) -> Image:
