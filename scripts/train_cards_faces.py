@@ -43,10 +43,10 @@ from vision.cards.face_classifier import (  # noqa: E402
     RANK_CLASSES,
     SUITS,
     WEIGHTS,
-    FaceNet,
     crop,
-    to_tensor,
 )
+from vision.cards.face_net import FaceNet  # noqa: E402
+from vision.cards.nets import to_tensor  # noqa: E402
 from vision.cards.real import RANKS, labelled_photos, rank_of, read_voc  # noqa: E402
 from vision.synth.cards import render_scene  # noqa: E402
 from vision.types import Box  # noqa: E402

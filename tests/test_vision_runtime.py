@@ -4,6 +4,7 @@ dice photos), and a reader falls back to PyTorch where there is no export."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import cv2
@@ -89,3 +90,30 @@ def test_letterbox_and_suppression_match_ultralytics_conventions() -> None:
     cls = np.array([0, 1, 0])
     assert runtime.suppress(boxes, scores, cls, 0.5, agnostic=True).tolist() == [0, 2]
     assert runtime.suppress(boxes, scores, cls, 0.5, agnostic=False).tolist() == [0, 1, 2]
+
+
+def test_reading_on_onnx_runtime_imports_neither_torch_nor_ultralytics() -> None:
+    """Why the exports matter for start-up: PyTorch costs seconds and most of a gigabyte."""
+    import subprocess
+    import sys
+
+    photo = SHARED / "cards-real-train" / "IMG_2385.JPG"
+    if not photo.is_file():
+        pytest.skip("no real card photo")
+    script = (
+        "import sys, cv2\n"
+        "from vision.cards.deck import resolve_deck\n"
+        "from vision.cards.readers import combined\n"
+        "from vision.dice.two_stage import TwoStageReader\n"
+        f"image = cv2.imread({str(photo)!r})\n"
+        "combined(resolve_deck('52')).read(image)\n"
+        "TwoStageReader().read(image)\n"
+        "print(sorted({'torch', 'ultralytics'} & set(sys.modules)))\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    env = {k: v for k, v in os.environ.items() if k != runtime.RUNTIME_VARIABLE}
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=root, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

@@ -13,17 +13,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
-import torch
-from torch import nn
 
-from vision.cards.nets import conv_block, load_weights, to_tensor
 from vision.cards.real import RANKS
 from vision.cards.standardise import standardised
 from vision.runtime import OnnxNet, onnx_beside, softmax
 from vision.types import Box
+
+if TYPE_CHECKING:  # PyTorch only where the network itself runs: an ONNX reader needs none
+    from vision.cards.face_net import FaceNet
 
 WEIGHTS = Path(__file__).parent / "weights" / "cards_faces.pt"
 #: Rank classes: the 13 ranks, then ``none`` (a back, the table, a hand).
@@ -56,29 +57,11 @@ def crop(image: np.ndarray, box: Box, grow: float = GROW) -> np.ndarray:
     return cv2.resize(part, (CROP_W, CROP_H), interpolation=cv2.INTER_AREA)
 
 
-class FaceNet(nn.Module):
-    def __init__(self) -> None:
-        super().__init__()
-
-        self.features = nn.Sequential(
-            conv_block(3, 16), conv_block(16, 32), conv_block(32, 64), conv_block(64, 96)
-        )
-        self.head = nn.Sequential(
-            nn.Flatten(),
-            nn.Dropout(0.3),
-            nn.Linear(96 * (CROP_H // 16) * (CROP_W // 16), 128),
-            nn.ReLU(inplace=True),
-        )
-        self.rank = nn.Linear(128, len(RANK_CLASSES))
-        self.suit = nn.Linear(128, len(SUITS))
-
-    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        features = self.head(self.features(x))
-        return self.rank(features), self.suit(features)
-
-
 def load(path: Path = WEIGHTS) -> FaceNet:
     """The trained network (PyTorch: training and teach mode's tuning need it)."""
+    from vision.cards.face_net import FaceNet
+    from vision.cards.nets import load_weights
+
     return load_weights(FaceNet(), path, "card face classifier", "scripts/train_cards_faces.py")
 
 
@@ -96,6 +79,10 @@ def classify(net: FaceNet | OnnxNet, crops: Sequence[np.ndarray]) -> tuple[np.nd
     if isinstance(net, OnnxNet):
         ranks, suits = net(standardised(crops))
         return softmax(ranks), softmax(suits)
+    import torch
+
+    from vision.cards.nets import to_tensor
+
     with torch.no_grad():
         torch_ranks, torch_suits = net(to_tensor(crops))
     return torch.softmax(torch_ranks, 1).numpy(), torch.softmax(torch_suits, 1).numpy()

@@ -19,7 +19,9 @@ import torch
 from torch import nn
 
 from vision.cards.deck import DeckProfile
-from vision.cards.face_classifier import CROP_H, CROP_W, NONE, SUITS, FaceNet, to_tensor
+from vision.cards.face_classifier import CROP_H, CROP_W, NONE, SUITS
+from vision.cards.face_net import FaceNet
+from vision.cards.nets import to_tensor
 from vision.cards.real import RANKS, rank_of
 
 #: Augmented copies of each taught crop (and of each table crop).

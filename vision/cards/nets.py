@@ -16,12 +16,12 @@ import numpy as np
 import torch
 from torch import nn
 
-from vision.cards.patches import CLASSES
+from vision.cards.patches import CLASSES, CORNER_WEIGHTS
 from vision.cards.standardise import standardised
 
 NetT = TypeVar("NetT", bound=nn.Module)
 
-WEIGHTS = Path(__file__).with_name("corners.pt")
+WEIGHTS = CORNER_WEIGHTS
 
 
 def conv_block(cin: int, cout: int) -> nn.Sequential:

@@ -18,6 +18,9 @@ import numpy as np
 from scoring.cards import deck
 from vision.cards.geometry import Corner, corner_patch, find_corners
 
+#: The corner reader's weights (:mod:`vision.cards.nets`), its ONNX export beside them.
+CORNER_WEIGHTS = Path(__file__).with_name("corners.pt")
+
 CODES: tuple[str, ...] = tuple(str(card) for card in deck(52))
 #: Class of a corner that shows no index.
 BLANK = len(CODES)

@@ -21,10 +21,9 @@ from typing import Protocol
 
 import cv2
 import numpy as np
-import torch
 
 from vision.cards.geometry import Corner, corner_patch, find_corners
-from vision.cards.patches import BLANK, CODES
+from vision.cards.patches import BLANK, CODES, CORNER_WEIGHTS
 from vision.cards.standardise import standardised
 from vision.runtime import OnnxNet, onnx_beside, softmax
 from vision.types import Box
@@ -83,13 +82,15 @@ class NetCorners:
     name = "learned"
 
     def __init__(self, codes: Sequence[str] | None = None, runtime: str = "auto") -> None:
-        from vision.cards import nets
-
         allowed = set(CODES if codes is None else codes)
         self.refused = np.array([code not in allowed for code in CODES] + [False])
-        exported = onnx_beside(nets.WEIGHTS, runtime)
+        exported = onnx_beside(CORNER_WEIGHTS, runtime)
         self.exported = None if exported is None else OnnxNet(exported, "corner reader")
         if self.exported is None:
+            import torch
+
+            from vision.cards import nets
+
             self.net = nets.load()
             self.to_tensor = nets.to_tensor
             self.mask = torch.from_numpy(self.refused)
@@ -101,6 +102,8 @@ class NetCorners:
         if self.exported is not None:
             [logits] = self.exported(standardised(patches))
             return softmax(np.where(self.refused, np.float32(-1e9), logits))
+        import torch
+
         with torch.no_grad():
             masked = self.net(self.to_tensor(patches)).masked_fill(self.mask, -1e9)
             return torch.softmax(masked, dim=1).numpy()
