@@ -1,11 +1,13 @@
 """Export the default readers' committed networks to ONNX, beside their ``.pt`` files, for
 ONNX Runtime (:mod:`vision.runtime`): the dice detector and face classifier (the two-stage
-dice reader), the card finder, the card face classifier and the corner reader.
+dice reader), the card finder, the card face classifier, the corner reader, and the domino
+reader's tile finder and half classifier.
 
 Each export is checked against PyTorch on a random batch before it is written.  The YOLO
 networks go through ultralytics' exporter with dynamic input shapes, so they see the same
-letterboxed frame as ultralytics' predictor; the card networks through ``torch.onnx.export``
-with a dynamic batch.  Run after retraining any of them (seconds):
+letterboxed frame as ultralytics' predictor; the card and domino networks through
+``torch.onnx.export`` with a dynamic batch (the tile finder: any image size too).  Run after
+retraining any of them (seconds):
 
     .venv/bin/python scripts/export_onnx.py
 """
@@ -63,9 +65,12 @@ def export_yolo(weights: Path, task: str, size: int) -> Path:
     return target
 
 
-def export_net(net: torch.nn.Module, weights: Path, shape: tuple[int, int, int]) -> Path:
-    """A card network exported beside its weights, its batch axis dynamic, checked against
-    PyTorch on a random batch."""
+def export_net(
+    net: torch.nn.Module, weights: Path, shape: tuple[int, int, int], any_size: bool = False
+) -> Path:
+    """A network exported beside its weights, its batch axis dynamic (and with ``any_size``
+    its height and width: a fully convolutional finder), checked against PyTorch on a random
+    batch."""
     target = weights.with_suffix(".onnx")
     example = torch.zeros(2, *shape)
     with torch.no_grad():
@@ -77,7 +82,9 @@ def export_net(net: torch.nn.Module, weights: Path, shape: tuple[int, int, int])
         str(target),
         input_names=["batch"],
         output_names=names,
-        dynamic_axes={name: {0: "n"} for name in ["batch", *names]},
+        dynamic_axes={
+            name: {0: "n", 2: "h", 3: "w"} if any_size else {0: "n"} for name in ["batch", *names]
+        },
         opset_version=OPSET,
         dynamo=False,
     )
@@ -92,6 +99,21 @@ def export_net(net: torch.nn.Module, weights: Path, shape: tuple[int, int, int])
     return target
 
 
+def export_dominoes() -> list[Path]:
+    """The domino reader's tile finder (any image size) and half classifier."""
+    from vision.dominoes import reader
+    from vision.dominoes.nets import HALF_PX, HalfClassifier, TileFinder
+
+    made = []
+    for model, path, shape, any_size in (
+        (TileFinder(), reader.FINDER_FILE, (3, 96, 128), True),
+        (HalfClassifier(), reader.HALVES_FILE, (3, HALF_PX, HALF_PX), False),
+    ):
+        model.load_state_dict(torch.load(path, map_location="cpu", weights_only=True))
+        made.append(export_net(model.eval(), path, shape, any_size))
+    return made
+
+
 def main() -> int:
     made = [
         export_yolo(dice_detector.WEIGHTS, "detect", dice_detector.IMAGE_SIZE),
@@ -103,6 +125,7 @@ def main() -> int:
             (3, face_classifier.CROP_H, face_classifier.CROP_W),
         ),
         export_net(nets.load(), nets.WEIGHTS, (3, PATCH_H, PATCH_W)),
+        *export_dominoes(),
     ]
     for path in made:
         print(f"{path.relative_to(ROOT)}: {path.stat().st_size / 1e6:.1f} MB")

@@ -117,3 +117,19 @@ def test_reading_on_onnx_runtime_imports_neither_torch_nor_ultralytics() -> None
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_the_domino_reader_reads_alike_in_both_runtimes() -> None:
+    from vision.dominoes.reader import NetTileReader
+    from vision.synth.dominoes import render_scene
+
+    exported, reference = NetTileReader(runtime="onnx"), NetTileReader(runtime="torch")
+    tiles = 0
+    for seed in (7000, 7001):
+        image = render_scene(np.random.default_rng(seed), size=(1280, 720)).image
+        a, b = exported.read(image), reference.read(image)
+        assert [r.halves for r in a] == [r.halves for r in b]
+        for ra, rb in zip(a, b, strict=True):
+            assert abs(ra.box.x - rb.box.x) < 0.5 and abs(ra.confidence - rb.confidence) < 1e-3
+        tiles += len(a)
+    assert tiles > 0

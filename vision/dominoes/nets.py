@@ -107,19 +107,29 @@ def cut_half(image: np.ndarray, pose: TilePose, half: int) -> np.ndarray:
     )
 
 
-def half_tensor(crops: list[np.ndarray]) -> torch.Tensor:
-    """BGR half crops as the classifier's input: each normalised by its own level and spread,
-    so the set's colours and the light do not matter, only the pattern."""
+def half_batch(crops: list[np.ndarray]) -> np.ndarray:
+    """BGR half crops as the classifier's input (float32 NCHW): each normalised by its own
+    level and spread, so the set's colours and the light do not matter, only the pattern."""
     batch = np.stack(crops).astype(np.float32)
     mean = batch.mean(axis=(1, 2, 3), keepdims=True)
     spread = batch.std(axis=(1, 2, 3), keepdims=True) + 8.0
-    return torch.from_numpy(((batch - mean) / spread).transpose(0, 3, 1, 2).copy())
+    return np.ascontiguousarray(((batch - mean) / spread).transpose(0, 3, 1, 2))
+
+
+def half_tensor(crops: list[np.ndarray]) -> torch.Tensor:
+    """:func:`half_batch` as a torch batch (training)."""
+    return torch.from_numpy(half_batch(crops))
+
+
+def finder_batch(image: np.ndarray) -> np.ndarray:
+    """A scaled BGR image as the finder's input (1 x 3 x H x W float32, about -1..1)."""
+    scaled = image.astype(np.float32) / 128.0 - 1.0
+    return np.ascontiguousarray(scaled.transpose(2, 0, 1))[None]
 
 
 def finder_tensor(image: np.ndarray) -> torch.Tensor:
-    """A scaled BGR image as the finder's input (1 x 3 x H x W, about -1..1)."""
-    scaled = image.astype(np.float32) / 128.0 - 1.0
-    return torch.from_numpy(scaled.transpose(2, 0, 1).copy())[None]
+    """:func:`finder_batch` as a torch batch (training)."""
+    return torch.from_numpy(finder_batch(image))
 
 
 def _conv(cin: int, cout: int, stride: int = 1, dilation: int = 1) -> nn.Sequential:

@@ -30,6 +30,7 @@ The weights are committed (``finder.pt``, ``halves.pt``, a few hundred kB) and r
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -37,7 +38,6 @@ from pathlib import Path
 import cv2
 import numpy as np
 import torch
-import torch.nn.functional as F
 
 from vision.dominoes.nets import (
     BACK,
@@ -48,10 +48,14 @@ from vision.dominoes.nets import (
     TileFinder,
     TilePose,
     cut_half,
-    finder_tensor,
-    half_tensor,
+    finder_batch,
+    half_batch,
 )
+from vision.runtime import OnnxNet, chosen_runtime, onnx_beside, softmax
 from vision.types import Box, TileReading
+
+#: A network as the reader runs it: a float32 batch in, its output out (either runtime).
+Net = Callable[[np.ndarray], np.ndarray]
 
 FINDER_FILE = Path(__file__).parent / "finder.pt"
 HALVES_FILE = Path(__file__).parent / "halves.pt"
@@ -101,8 +105,8 @@ class NetTileReader:
 
     name = "learned"
 
-    def __init__(self, keep_scale: bool = False) -> None:
-        self.finder, self.halves = load_nets()
+    def __init__(self, keep_scale: bool = False, runtime: str = "auto") -> None:
+        self.finder, self.halves = load_nets(runtime)
         self.keep_scale = keep_scale
         self._width: float | None = None
         self._since_search = 0
@@ -148,7 +152,7 @@ class NetTileReader:
         return _read(self.halves, image, find_tiles(self.finder, image, factor))
 
 
-def _read(classifier: HalfClassifier, image: np.ndarray, poses: list[TilePose]) -> _Read:
+def _read(classifier: Net, image: np.ndarray, poses: list[TilePose]) -> _Read:
     kept = read_tiles(classifier, image, poses) if poses else []
     return _Read([reading for reading, _ in kept], [pose for _, pose in kept])
 
@@ -157,11 +161,22 @@ def _scaled(pose: TilePose, k: float) -> TilePose:
     return TilePose((pose.centre[0] * k, pose.centre[1] * k), pose.angle, pose.side * k)
 
 
+def load_nets(runtime: str = "auto") -> tuple[Net, Net]:
+    """The committed networks, loaded once per process and runtime: their ONNX exports where
+    :func:`vision.runtime.onnx_beside` chooses them, else the PyTorch networks."""
+    return _load_nets(chosen_runtime(runtime))
+
+
 @cache
-def load_nets() -> tuple[TileFinder, HalfClassifier]:
-    """The committed networks, loaded once per process."""
-    finder, halves = TileFinder(), HalfClassifier()
-    for model, path in ((finder, FINDER_FILE), (halves, HALVES_FILE)):
+def _load_nets(runtime: str) -> tuple[Net, Net]:
+    finder_export = onnx_beside(FINDER_FILE, runtime)
+    halves_export = onnx_beside(HALVES_FILE, runtime)
+    if finder_export is not None and halves_export is not None:
+        finder = OnnxNet(finder_export, "domino tile finder")
+        halves = OnnxNet(halves_export, "domino half classifier")
+        return (lambda batch: finder(batch)[0]), (lambda batch: halves(batch)[0])
+    networks = []
+    for model, path in ((TileFinder(), FINDER_FILE), (HalfClassifier(), HALVES_FILE)):
         try:
             model.load_state_dict(torch.load(path, map_location="cpu", weights_only=True))
         except (OSError, RuntimeError, KeyError) as error:
@@ -169,8 +184,16 @@ def load_nets() -> tuple[TileFinder, HalfClassifier]:
                 f"{path}: the domino reader's weights cannot be read ({error}); "
                 "rebuild them with scripts/train_domino_reader.py"
             ) from None
-        model.eval()
-    return finder, halves
+        networks.append(_on_torch(model.eval()))
+    return networks[0], networks[1]
+
+
+def _on_torch(model: torch.nn.Module) -> Net:
+    def run(batch: np.ndarray) -> np.ndarray:
+        with torch.inference_mode():
+            return model(torch.from_numpy(batch)).numpy()
+
+    return run
 
 
 # --------------------------------------------------------------------------------------------
@@ -178,7 +201,7 @@ def load_nets() -> tuple[TileFinder, HalfClassifier]:
 
 
 def find_tiles(
-    finder: TileFinder, image: np.ndarray, factor: float, refine: bool = True
+    finder: Net, image: np.ndarray, factor: float, refine: bool = True
 ) -> list[TilePose]:
     """Every tile's pose in image pixels, strongest first (face up or down), searched in the
     image scaled by ``factor`` (a tile should then be about FINDER_SIDE px wide).
@@ -193,19 +216,17 @@ def find_tiles(
     return [pose for _, pose in found]
 
 
-def _find_at(finder: TileFinder, image: np.ndarray, factor: float) -> list[tuple[float, TilePose]]:
+def _find_at(finder: Net, image: np.ndarray, factor: float) -> list[tuple[float, TilePose]]:
     """The tiles found in ``image`` scaled by ``factor``: (heat, pose in image pixels)."""
     scaled = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
     height, breadth = scaled.shape[:2]
     pad_y, pad_x = -height % STRIDE, -breadth % STRIDE
     scaled = cv2.copyMakeBorder(scaled, 0, pad_y, 0, pad_x, cv2.BORDER_REPLICATE)
-    with torch.inference_mode():
-        output = finder(finder_tensor(scaled))[0]
-        heat = torch.sigmoid(output[0])
-        peaks = (heat == F.max_pool2d(heat[None], 3, 1, 1)[0]) & (heat > MIN_HEAT)
-    rows, cols = (index.numpy() for index in torch.nonzero(peaks, as_tuple=True))
-    values = output.numpy()
-    strength = heat.numpy()[rows, cols]
+    values = finder(finder_batch(scaled))[0]
+    heat = 1.0 / (1.0 + np.exp(-values[0]))
+    peaks = (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat > MIN_HEAT)
+    rows, cols = np.nonzero(peaks)
+    strength = heat[rows, cols]
     found: list[tuple[float, TilePose]] = []
     for row, col, score in sorted(
         zip(rows, cols, strength, strict=True), key=lambda item: -item[2]
@@ -234,13 +255,12 @@ def _overlap(pose: TilePose, other: TilePose) -> float:
 
 
 def read_tiles(
-    classifier: HalfClassifier, image: np.ndarray, poses: list[TilePose]
+    classifier: Net, image: np.ndarray, poses: list[TilePose]
 ) -> list[tuple[TileReading, TilePose]]:
     """Each tile's halves (None when face down), boxes and confidence, with the pose it was
     read at; finds that read as no tile are left out."""
     crops = [cut_half(image, pose, half) for pose in poses for half in (0, 1)]
-    with torch.inference_mode():
-        probs = torch.softmax(classifier(half_tensor(crops)), dim=1).numpy()
+    probs = softmax(classifier(half_batch(crops)))
     readings = []
     for index, pose in enumerate(poses):
         first, second = probs[2 * index], probs[2 * index + 1]
