@@ -17,9 +17,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from scoring.engine import Engine
+from scoring.yaml_data import load_yaml
 
 PRESETS_DIR = Path(__file__).parent / "presets"
 
@@ -74,7 +73,7 @@ class Game:
 
 
 def _read(path: Path) -> Game:
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw = load_yaml(path.read_text(encoding="utf-8"))
     presets = raw["presets"]
     title = raw.get("title", {})
     family = raw.get("family")

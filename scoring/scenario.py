@@ -18,6 +18,7 @@ import yaml
 from scoring.engine import OptionsError
 from scoring.match import Match, Outcome
 from scoring.registry import UnknownGame, create_engine
+from scoring.yaml_data import load_yaml
 
 EXPECT_KEYS = ("scores", "turn", "legal", "illegal", "verdicts", "over", "winner", "state")
 SCENARIO_KEYS = ("game", "preset", "players", "options", "steps", "source", "description")
@@ -69,7 +70,7 @@ class Scenario:
 def load(path: Path | str) -> Scenario:
     path = Path(path)
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = load_yaml(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as error:
         raise ScenarioError(f"{path}: not valid YAML: {' '.join(str(error).split())}") from None
     except OSError as error:
