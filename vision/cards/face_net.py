@@ -7,7 +7,7 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-from vision.cards.face_classifier import CROP_H, CROP_W, RANK_CLASSES, SUITS
+from vision.cards.face_crop import CROP_H, CROP_W, RANK_CLASSES, SUITS
 from vision.cards.nets import conv_block
 
 
