@@ -49,6 +49,18 @@ DRAWS = 40
 VIEW_KEYS = {"players", "turn", "scores", "over", "winner"}
 SHEET_KINDS = {"row", "running", "subtotal", "bonus", "total"}
 
+#: The tile games whose hands are hidden unless a preset plays with open hands.
+TILE_GAMES = (
+    "all_threes",
+    "bergen",
+    "block_dominoes",
+    "draw_dominoes",
+    "fives",
+    "kozel",
+    "multi_tile",
+    "sevastopol",
+)
+
 #: Games (or game/preset) whose random games need not end within the budget, and why.  The
 #: checks still hold at every step taken.
 HIDDEN = "a public-information table: a reveal/show must name exactly the hidden hand, which "
@@ -56,14 +68,7 @@ HIDDEN += "the engine does not hold and legal() cannot list, so the driver stops
 NOT_ENDING: dict[str, str] = {
     **dict.fromkeys(
         (
-            "all_threes",
-            "bergen",
-            "block_dominoes",
-            "draw_dominoes",
-            "fives",
-            "kozel",
-            "multi_tile",
-            "sevastopol",
+            *TILE_GAMES,
             "domino_poker",
             "devyatka/full_information",
         ),
@@ -93,16 +98,7 @@ FILLS: dict[str, Any] = {
     **dict.fromkeys(("two_dice", "whats_the_sum"), test_dice_oneshot.fill),
     **dict.fromkeys(("aces",), test_dice_rounds.fill),
     **dict.fromkeys(
-        (
-            "all_threes",
-            "bergen",
-            "block_dominoes",
-            "draw_dominoes",
-            "fives",
-            "kozel",
-            "multi_tile",
-            "sevastopol",
-        ),
+        TILE_GAMES,
         lambda engine, state, listed, rng: (
             test_dominoes_play.concrete(engine, state, listed, rng) if engine.full else listed
         ),

@@ -120,14 +120,17 @@ def softmax(logits: np.ndarray) -> np.ndarray:
 
 
 class OnnxNet:
-    """A network exported by ``torch.onnx.export`` (batch axis dynamic): a float32 batch in,
-    its outputs as numpy arrays out."""
+    """An exported network (batch axis dynamic): a float32 batch in, its outputs as numpy
+    arrays out.  With ``expected``, an ultralytics export must name exactly those classes in
+    that order (a network trained on other classes would misread silently)."""
 
     runtime = "onnx"
 
-    def __init__(self, path: Path, what: str) -> None:
+    def __init__(self, path: Path, what: str, expected: tuple[str, ...] | None = None) -> None:
         self.session = session(path, what, "scripts/export_onnx.py")
         self._input = self.session.get_inputs()[0].name
+        if expected is not None and (names := class_names(self.session)) != expected:
+            raise ValueError(f"{path}: classes {names}, expected {expected}")
 
     def __call__(self, batch: np.ndarray) -> list[np.ndarray]:
         return list(self.session.run(None, {self._input: batch}))
@@ -138,18 +141,14 @@ class OnnxDetector:
 
     runtime = "onnx"
 
-    def __init__(self, path: Path, expected: tuple[str, ...], what: str, script: str) -> None:
-        self._session = session(path, what, script)
-        names = class_names(self._session)
-        if names != expected:
-            raise ValueError(f"{path}: classes {names}, expected {expected}")
-        self._input = self._session.get_inputs()[0].name
+    def __init__(self, path: Path, expected: tuple[str, ...], what: str) -> None:
+        self._net = OnnxNet(path, what, expected)
 
     def detect(
         self, image: np.ndarray, size: int, conf: float, iou: float, agnostic: bool = False
     ) -> Detections:
         batch, gain, (left, top) = letterbox(image, size)
-        [output] = self._session.run(None, {self._input: batch})
+        [output] = self._net(batch)
         rows = output[0].T  # anchors x (cx, cy, w, h, class scores...)
         scores = rows[:, 4:]
         cls = scores.argmax(1)
@@ -247,13 +246,14 @@ class TorchDetector:
 
 
 def load_detector(
-    weights: Path, class_names: tuple[str, ...], what: str, trainer: str, runtime: str = "auto"
+    weights: Path, expected: tuple[str, ...], what: str, trainer: str, runtime: str = "auto"
 ) -> Detector:
-    """The detector of ``weights`` in the runtime chosen by :func:`onnx_beside`."""
+    """The detector of ``weights`` (answering the classes ``expected``) in the runtime chosen
+    by :func:`onnx_beside`."""
     exported = onnx_beside(weights, runtime)
     if exported is not None:
-        return OnnxDetector(exported, class_names, what, "scripts/export_onnx.py")
-    return TorchDetector(load_model(weights, "detect", class_names, what, trainer))
+        return OnnxDetector(exported, expected, what)
+    return TorchDetector(load_model(weights, "detect", expected, what, trainer))
 
 
 def load_model(

@@ -28,7 +28,7 @@ import cv2
 import numpy as np
 
 from vision.dice import detector
-from vision.runtime import OnnxNet, class_names, load_model, onnx_beside
+from vision.runtime import OnnxNet, load_model, onnx_beside
 from vision.types import Box, DieReading
 
 CLASS_NAMES = ("1", "2", "3", "4", "5", "6", "cocked", "none")
@@ -92,11 +92,7 @@ class TwoStageReader:
         if self._classifier is None:
             exported = onnx_beside(self.weights, self.runtime)
             if exported is not None:
-                network = OnnxNet(exported, "dice face classifier")
-                names = class_names(network.session)
-                if names != CLASS_NAMES:
-                    raise ValueError(f"{exported}: classes {names}, expected {CLASS_NAMES}")
-                self._classifier = network
+                self._classifier = OnnxNet(exported, "dice face classifier", CLASS_NAMES)
             else:
                 model = load_model(
                     self.weights,
