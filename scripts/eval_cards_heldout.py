@@ -1,14 +1,17 @@
 """The card readers measured on data none was trained or tuned on: the held-out fifth of the
 real photos (``cards-real-train``, :mod:`vision.cards.real`) and rendered tables of the
-held-out deck style.
+held-out deck style and fonts.
 
 Renders (unless the folders exist) ``--scenes`` mixed-deck tables and as many tables of one
-36-card Russian deck, all in ``faces.HELD_OUT`` (a style no reader was trained or tuned on),
-teaches that deck from one rendered photo per card, then scores: the learned reader on both
-sets; the template reader with the rendered profile of each set's deck and with the taught
-profile; the learned reader adapted to the taught profile (teach mode's corner reader); the
-detector reader plain and tuned on the taught photos (teach mode's detector reader); and the
-layout tracker's frames per second (reader + observer, one thread).
+36-card Russian deck, all in ``faces.HELD_OUT`` (a style no reader was trained or tuned on), and
+a third as many tables in each of ``faces.HELD_OUT_FONTS`` (font families no reader was trained
+on: the stand-in for a deck nobody has seen, read zero-shot); teaches the Russian deck from one
+rendered photo per card, then scores: the default ``combined`` reader, the detector reader and
+the learned reader on the real photos, the first two on the held-out fonts; the learned reader
+on the held-out style; the template reader with the rendered profile of each set's deck and
+with the taught profile; the learned reader adapted to the taught profile (teach mode's corner
+reader); the detector reader plain and tuned on the taught photos (teach mode's detector
+reader); and the layout tracker's frames per second (reader + observer, one thread).
 Run: ``nice -n 10 .venv/bin/python scripts/eval_cards_heldout.py --out build/cards-heldout``.
 """
 
@@ -24,8 +27,8 @@ from ui.commands._cards import tracker_fps
 from vision.cards.deck import resolve_deck
 from vision.cards.detector import DetectorCards
 from vision.cards.evaluate import evaluate_cards
-from vision.cards.faces import HELD_OUT
-from vision.cards.readers import adapted, detector, learned, template
+from vision.cards.faces import HELD_OUT, HELD_OUT_FONTS
+from vision.cards.readers import adapted, combined, detector, learned, template
 from vision.cards.real import evaluate_real_cards
 from vision.cards.teach import code_from_name, teach_deck
 from vision.synth.cards import render_dataset, render_photos
@@ -57,12 +60,19 @@ def main() -> None:
     )
     rendered = resolve_deck(f"36-russian-{HELD_OUT}")
     results = {}
-    for make in (detector, learned):
+    for make in (combined, detector, learned):
         reader = make(resolve_deck("52"))
         report = evaluate_real_cards(reader, args.real, "held")
         results[f"{reader.name}, real photos held out"] = report.to_json()
         print(f"== {reader.name}, real photos held out\n{report.to_text()}\n", flush=True)
-    runs = {
+    runs = {}
+    for index, font in enumerate(HELD_OUT_FONTS):
+        folder = args.out / f"font-{font}"
+        if not folder.is_dir():
+            render_dataset(folder, args.scenes // 3, args.seed + 10 + index, font)
+        for make in (combined, detector):
+            runs[f"{make.__name__}, unseen font {font}"] = (make(resolve_deck("52")), folder)
+    runs |= {
         "detector, mixed decks": (detector(resolve_deck("52")), mixed),
         "detector, 36 Russian": (detector(rendered), fixed),
         "detector (taught profile), 36 Russian": (detector(taught), fixed),

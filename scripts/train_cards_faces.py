@@ -5,9 +5,14 @@ the finder's errors imitated (each edge moved by up to ``JITTER`` of the box), f
 
 * the real photos of ``cards-real-train`` except the held-out fold (:mod:`vision.cards.real`),
   rank only (their labels have no suit), ``--real-copies`` crops per card an epoch;
-* rendered scenes (:mod:`vision.synth.cards`, the training deck styles, Latin and Russian decks),
-  most on real table textures cut from those training photos: rank and suit;
-* ``none`` crops: card backs of the rendered scenes and stretches of table in both;
+* rendered scenes (:mod:`vision.synth.cards`, Latin and Russian decks in the DejaVu training
+  styles and the font styles of Debian's font packages, never ``HELD_OUT`` or
+  ``HELD_OUT_FONTS``; half of them with a random picture on every court card, so that the
+  index, not our court drawing, tells J, Q and K apart), most on real table textures cut from
+  those training photos: rank and suit;
+* ``none`` crops: card backs of the rendered scenes, stretches of table in both, and the
+  papers laid beside the rendered cards (notes, business cards, pictures, calendars:
+  :func:`vision.synth.cards.paper`), up to ``PAPERS`` a scene;
 * with ``--mine``, the committed finder's own proposals on those training photos: a proposal on
   a labelled card is that card (the crops the reader will really cut), one on nothing is
   ``none`` (the envelopes, letters and business cards real tables carry, which the finder takes
@@ -46,11 +51,18 @@ from vision.cards.face_classifier import (  # noqa: E402
     crop,
 )
 from vision.cards.face_net import FaceNet  # noqa: E402
+from vision.cards.faces import FONT_STYLES, TRAINING_STYLES, style_named  # noqa: E402
 from vision.cards.nets import to_tensor  # noqa: E402
 from vision.cards.real import RANKS, labelled_photos, rank_of, read_voc  # noqa: E402
 from vision.synth.cards import render_scene  # noqa: E402
 from vision.types import Box  # noqa: E402
 
+#: The deck styles of the rendered scenes (see the module doc).
+STYLES = TRAINING_STYLES + FONT_STYLES
+#: The share of rendered scenes whose court cards get random pictures.
+PICTURES = 0.5
+#: Each rendered scene has up to this many papers that are not cards beside its cards.
+PAPERS = 2
 #: Each edge of a training box moves by up to this share of the box (the finder's error).
 JITTER = 0.08
 #: A stretch of table overlaps every card's box by at most this IoU.
@@ -142,7 +154,14 @@ def rendered_samples(
         if backgrounds and rng.random() < 0.7:
             texture = backgrounds[int(rng.integers(len(backgrounds)))]
             background = np.ascontiguousarray(np.rot90(texture, int(rng.integers(4))))
-        image, labels = render_scene(rng, background=background)
+        style = style_named(STYLES[int(rng.integers(len(STYLES)))])
+        image, labels = render_scene(
+            rng,
+            style,
+            background=background,
+            pictures=bool(rng.random() < PICTURES),
+            papers=int(rng.integers(PAPERS + 1)),
+        )
         images.append(image)
         k = len(images) - 1
         boxes = []
@@ -158,6 +177,10 @@ def rendered_samples(
             left, top = quad.min(axis=0)
             right, bottom = quad.max(axis=0)
             box = Box(float(left), float(top), float(right - left), float(bottom - top))
+            samples.append(Sample(k, box, NONE, NO_SUIT))
+            boxes.append(box)
+        for sheet in labels.get("papers", []):
+            box = Box(*sheet)
             samples.append(Sample(k, box, NONE, NO_SUIT))
             boxes.append(box)
         samples += [
@@ -191,7 +214,7 @@ def augmented(image: np.ndarray, sample: Sample, rng: np.random.Generator) -> np
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--scenes", type=int, default=400, help="rendered scenes")
+    parser.add_argument("--scenes", type=int, default=600, help="rendered scenes")
     parser.add_argument("--seed", type=int, default=51, help="seed of the rendered scenes")
     parser.add_argument("--real", type=Path, default=REAL)
     parser.add_argument("--real-copies", type=int, default=5, help="crops per real card an epoch")

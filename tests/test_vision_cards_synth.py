@@ -7,9 +7,28 @@ import json
 
 import cv2
 import numpy as np
+import pytest
 
-from vision.cards.faces import STYLES, draw_face
-from vision.synth.cards import ALL_CARDS, index_quads, overlap, render_dataset, render_scene
+from vision.cards import faces
+from vision.cards.faces import (
+    FACE_H,
+    FACE_W,
+    FONT_STYLES,
+    HELD_OUT,
+    HELD_OUT_FONTS,
+    STYLES,
+    TRAINING_STYLES,
+    draw_face,
+)
+from vision.synth.cards import (
+    ALL_CARDS,
+    court_picture,
+    index_quads,
+    overlap,
+    render_dataset,
+    render_scene,
+)
+from vision.types import Box
 
 
 def ink_share(image: np.ndarray, box: list[float]) -> float:
@@ -96,3 +115,62 @@ def test_russian_and_latin_faces_differ_only_for_court_cards_and_aces() -> None:
     assert not np.array_equal(
         draw_face(Card("Q", "S"), style, "latin"), draw_face(Card("Q", "S"), style, "russian")
     )
+
+
+@pytest.mark.parametrize("name", sorted(STYLES))
+def test_every_style_draws_both_alphabets_with_ink_in_its_index(name: str) -> None:
+    """Every deck style's font is on the machine (``.ci/run`` installs Debian's font packages)
+    and prints Latin and Cyrillic ranks: the top-left index holds ink, the middle of the
+    card's left edge none."""
+    from scoring.cards import Card
+
+    style = STYLES[name]
+    for card, alphabet in ((Card("10", "H"), "latin"), (Card("Q", "S"), "russian")):
+        face = draw_face(card, style, alphabet)
+        index = [style.left * FACE_W, style.rank_top * FACE_W, 0.16 * FACE_W, 0.15 * FACE_W]
+        assert ink_share(face, index) > 0.1
+        assert ink_share(face, [4, 0.45 * FACE_H, 0.05 * FACE_W, 0.1 * FACE_H]) == 0.0
+
+
+def test_a_missing_card_font_is_one_error_naming_its_package(monkeypatch, tmp_path) -> None:
+    monkeypatch.setattr(faces, "FONT_ROOT", tmp_path)
+    faces.glyph.cache_clear()
+    try:
+        with pytest.raises(FileNotFoundError, match=r"install Debian's fonts-urw-base35"):
+            faces.glyph("opentype/urw-base35/NimbusSans-Bold.otf", "K")
+    finally:
+        faces.glyph.cache_clear()
+
+
+def test_held_out_fonts_are_styles_no_training_list_holds() -> None:
+    assert set(HELD_OUT_FONTS) <= set(STYLES)
+    assert not set(HELD_OUT_FONTS) & set(FONT_STYLES + TRAINING_STYLES)
+    assert HELD_OUT not in FONT_STYLES + TRAINING_STYLES
+
+
+def test_court_pictures_change_the_picture_and_keep_the_index() -> None:
+    from scoring.cards import Card
+
+    style = STYLES["nimbus-sans"]
+    plain = draw_face(Card("K", "H"), style, "latin")
+    face = plain.copy()
+    court_picture(face, np.random.default_rng(3))
+    picture = (slice(round(0.2 * FACE_H), round(0.8 * FACE_H)), slice(70, 170))
+    assert np.abs(face[picture].astype(int) - plain[picture]).mean() > 10
+    index = (slice(0, round(0.3 * FACE_W)), slice(0, round(0.2 * FACE_W)))
+    assert np.array_equal(face[index], plain[index])
+
+
+def test_papers_lie_beside_the_cards_and_are_labelled() -> None:
+    """A scene with papers labels each one's box in the frame, clear of every card."""
+    image, labels = render_scene(np.random.default_rng(11), papers=3)
+    assert labels["papers"]
+    height, width = image.shape[:2]
+    for sheet in labels["papers"]:
+        x, y, w, h = sheet
+        assert x >= 0 and y >= 0 and x + w <= width and y + h <= height and w > 20 and h > 20
+        region = image[round(y) : round(y + h), round(x) : round(x + w)]
+        assert region.std() > 10  # something printed or painted, not bare table
+        for card in labels["cards"]:
+            assert Box(*sheet).iou(Box(*card["box"])) < 0.1
+    assert "papers" not in render_scene(np.random.default_rng(11))[1]

@@ -164,3 +164,40 @@ def teach(
     except (TeachError, DeckError) as error:
         raise CommandError(str(error)) from None
     return profile
+
+
+def teach_video(
+    clip: Path,
+    out: Path,
+    order: Path,
+    alphabet: str,
+    size: int | None,
+    name: str | None,
+) -> DeckProfile:
+    """Teach a deck from a clip of it dealt one card at a time, the cards in the order of
+    ``order``, and save its profile at ``out``."""
+    from vision.cards.dealt import dealt_cards
+    from vision.cards.detector import TEACH_SURE, DetectorCards
+    from vision.cards.teach import TeachError, read_order, teach_dealt
+    from vision.sources import FrameSourceError, VideoFileSource
+
+    finder = DetectorCards()
+    try:
+        codes = read_order(order)
+        source = VideoFileSource(clip)
+        dealt = dealt_cards(
+            (frame.image for frame in source.frames()),
+            lambda image: any(sure >= TEACH_SURE for _, sure in finder.propose(image)),
+        )
+        if len(dealt) != len(codes):
+            raise TeachError(
+                f"{clip}: {len(dealt)} cards dealt in the clip, {len(codes)} listed in {order}"
+            )
+        stills = [(code, image, where) for code, (image, where) in zip(codes, dealt, strict=True)]
+        profile = teach_dealt(stills, name or out.stem, finder.teach_crops, alphabet, size)
+        profile.save(out)
+    except FrameSourceError as error:
+        raise CommandError(str(error)) from None
+    except (TeachError, DeckError) as error:
+        raise CommandError(str(error)) from None
+    return profile

@@ -54,6 +54,8 @@ STACKED = 0.15
 #: TABLE_CROPS crops of the table beside it.
 TEACH_SURE = 0.4
 TABLE_CROPS = 2
+#: A dealt card's proposal overlaps where the clip changed by at least this IoU.
+NEAR_IOU = 0.3
 #: The stock's rectangle is the outline only when it fills at least this share of the box.
 MIN_FILL = 0.35
 
@@ -108,11 +110,21 @@ class DetectorCards:
             for (x0, y0, x1, y1), sure in zip(found.xyxy.tolist(), found.conf.tolist(), strict=True)
         ]
 
-    def teach_crops(self, image: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]] | None:
-        """Teach mode's cut of a photo of one card: the surest proposal's crop and TABLE_CROPS
-        card-sized crops of the table beside it, or None when no proposal is TEACH_SURE."""
-        proposals = self.propose(image)
-        if not proposals or proposals[0][1] < TEACH_SURE:
+    def teach_crops(
+        self, image: np.ndarray, near: Box | None = None
+    ) -> tuple[np.ndarray, list[np.ndarray]] | None:
+        """Teach mode's cut of a photo: the card's crop and TABLE_CROPS card-sized crops of
+        the table beside it, or None when no proposal is TEACH_SURE.  The card is the surest
+        proposal, or with ``near`` (where a dealt card came to rest) the one overlapping
+        ``near`` most, by at least NEAR_IOU."""
+        proposals = [(box, sure) for box, sure in self.propose(image) if sure >= TEACH_SURE]
+        if near is not None:
+            proposals = sorted(
+                (p for p in proposals if p[0].iou(near) >= NEAR_IOU),
+                key=lambda p: p[0].iou(near),
+                reverse=True,
+            )
+        if not proposals:
             return None
         box = proposals[0][0]
         height, width = image.shape[:2]

@@ -3,9 +3,13 @@ court pictures and a patterned back.
 
 A face is drawn flat at :data:`FACE_W` x :data:`FACE_H` px (a 63 x 88 mm card), index at the
 top-left and, turned half round, at the bottom-right, as on real cards.  Decks differ in their
-index lettering, so an :class:`IndexStyle` names a font (the DejaVu family on the machine, which
-has Cyrillic for В Д К Т), the size and place of rank and suit, the ink and the card stock.
-``HELD_OUT`` is a style no learned reader is trained on: the harness measures on it.
+index lettering, so an :class:`IndexStyle` names a font, the size and place of rank and suit, the
+ink and the card stock.  The first styles use the DejaVu family every machine has; the
+:data:`FONT_STYLES` use Debian's font packages (:data:`FONT_PACKAGES`, installed by
+``.ci/run`` and the setup scripts), a dozen more families with Cyrillic for В Д К Т, because
+real decks differ in their lettering far more than DejaVu's variants do.  ``HELD_OUT`` is a
+style no learned reader is trained on, and ``HELD_OUT_FONTS`` are font families no reader is
+trained on: the harness measures on them, the second as a stand-in for a deck nobody has seen.
 """
 
 from __future__ import annotations
@@ -25,7 +29,15 @@ FACE_W = 240
 FACE_H = 336
 #: Height over width of a card (88 / 63 mm).
 RATIO = FACE_H / FACE_W
-FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
+FONT_ROOT = Path("/usr/share/fonts")
+#: The Debian package that installs each font folder (under FONT_ROOT).
+FONT_PACKAGES = {
+    "truetype/dejavu": "fonts-dejavu-core fonts-dejavu-extra",
+    "opentype/urw-base35": "fonts-urw-base35",
+    "truetype/liberation2": "fonts-liberation2",
+    "truetype/freefont": "fonts-freefont-ttf",
+    "truetype/crosextra": "fonts-crosextra-carlito",
+}
 ALPHABETS = ("latin", "russian")
 RED = (40, 30, 200)
 BLACK = (25, 25, 25)
@@ -36,7 +48,7 @@ class IndexStyle:
     """How one brand prints its cards; sizes and places are shares of the card width."""
 
     name: str
-    font: str
+    font: str  # a file under FONT_ROOT
     rank_height: float
     rank_top: float
     suit_size: float
@@ -53,14 +65,15 @@ class IndexStyle:
         return RUSSIAN_RANKS.get(card.rank, card.rank) if alphabet == "russian" else card.rank
 
 
+_DEJAVU = "truetype/dejavu/"
 STYLES: dict[str, IndexStyle] = {
     style.name: style
     for style in (
-        IndexStyle("classic", "DejaVuSans-Bold.ttf", 0.15, 0.05, 0.12, 0.03, 0.04),
-        IndexStyle("serif", "DejaVuSerif-Bold.ttf", 0.16, 0.04, 0.11, 0.025, 0.035),
+        IndexStyle("classic", _DEJAVU + "DejaVuSans-Bold.ttf", 0.15, 0.05, 0.12, 0.03, 0.04),
+        IndexStyle("serif", _DEJAVU + "DejaVuSerif-Bold.ttf", 0.16, 0.04, 0.11, 0.025, 0.035),
         IndexStyle(
             "condensed",
-            "DejaVuSansCondensed-Bold.ttf",
+            _DEJAVU + "DejaVuSansCondensed-Bold.ttf",
             0.17,
             0.05,
             0.10,
@@ -68,13 +81,22 @@ STYLES: dict[str, IndexStyle] = {
             0.045,
             stock=(225, 238, 246),
         ),
-        IndexStyle("light", "DejaVuSans.ttf", 0.14, 0.06, 0.12, 0.035, 0.05, red=(50, 50, 215)),
         IndexStyle(
-            "oblique", "DejaVuSans-BoldOblique.ttf", 0.15, 0.045, 0.115, 0.03, 0.04, corner=0.08
+            "light", _DEJAVU + "DejaVuSans.ttf", 0.14, 0.06, 0.12, 0.035, 0.05, red=(50, 50, 215)
+        ),
+        IndexStyle(
+            "oblique",
+            _DEJAVU + "DejaVuSans-BoldOblique.ttf",
+            0.15,
+            0.045,
+            0.115,
+            0.03,
+            0.04,
+            corner=0.08,
         ),
         IndexStyle(
             "mono",
-            "DejaVuSansMono-Bold.ttf",
+            _DEJAVU + "DejaVuSansMono-Bold.ttf",
             0.155,
             0.055,
             0.125,
@@ -88,6 +110,42 @@ STYLES: dict[str, IndexStyle] = {
 #: The style kept out of training, for the held-out measurement.
 HELD_OUT = "mono"
 TRAINING_STYLES = tuple(name for name in STYLES if name != HELD_OUT)
+
+
+#: Index geometries seen on real decks (rank height, rank top, suit size, gap, left; shares of
+#: the card width): a tall narrow index, a small one set in, a large one near the edge.
+_TALL = (0.17, 0.04, 0.10, 0.02, 0.035)
+_SMALL = (0.13, 0.06, 0.10, 0.03, 0.05)
+_LARGE = (0.18, 0.035, 0.12, 0.025, 0.03)
+_PLAIN = (0.15, 0.05, 0.115, 0.03, 0.04)
+_CREAM = (222, 238, 246)
+_WHITE = (250, 250, 250)
+_URW = "opentype/urw-base35/"
+_LIB = "truetype/liberation2/"
+_FREE = "truetype/freefont/"
+#: Styles on Debian's font packages (see the module doc), for the face classifier's training.
+FONT_STYLE_LIST = (
+    IndexStyle("nimbus-sans", _URW + "NimbusSans-Bold.otf", *_PLAIN),
+    IndexStyle("nimbus-narrow", _URW + "NimbusSansNarrow-Bold.otf", *_TALL, corner=0.08),
+    IndexStyle("nimbus-roman", _URW + "NimbusRoman-Bold.otf", *_LARGE, stock=_CREAM),
+    IndexStyle("century", _URW + "C059-Bold.otf", *_TALL, red=(45, 45, 190)),
+    IndexStyle("palatino", _URW + "P052-Bold.otf", *_SMALL, stock=_WHITE),
+    IndexStyle("nimbus-mono", _URW + "NimbusMonoPS-Bold.otf", *_PLAIN, corner=0.05),
+    IndexStyle("liberation-sans", _LIB + "LiberationSans-Bold.ttf", *_LARGE, corner=0.09),
+    IndexStyle("liberation-sans-regular", _LIB + "LiberationSans-Regular.ttf", *_TALL),
+    IndexStyle("liberation-mono", _LIB + "LiberationMono-Bold.ttf", *_SMALL, stock=_CREAM),
+    IndexStyle("free-sans", _FREE + "FreeSansBold.ttf", *_SMALL, red=(60, 35, 225)),
+    IndexStyle("free-serif", _FREE + "FreeSerifBold.ttf", *_TALL, stock=_WHITE),
+    IndexStyle("carlito", "truetype/crosextra/Carlito-Bold.ttf", *_PLAIN, corner=0.07),
+    IndexStyle("nimbus-roman-regular", _URW + "NimbusRoman-Regular.otf", *_TALL),
+    IndexStyle("bookman", _URW + "URWBookman-Demi.otf", *_PLAIN, stock=_CREAM),
+    IndexStyle("gothic", _URW + "URWGothic-Demi.otf", *_LARGE, corner=0.08),
+    IndexStyle("liberation-serif", _LIB + "LiberationSerif-Bold.ttf", *_SMALL),
+)
+STYLES.update({style.name: style for style in FONT_STYLE_LIST})
+#: Font families no reader is trained on: rendered tables in them stand in for an unseen deck.
+HELD_OUT_FONTS = ("bookman", "gothic", "liberation-serif")
+FONT_STYLES = tuple(style.name for style in FONT_STYLE_LIST if style.name not in HELD_OUT_FONTS)
 
 
 def style_named(name: str) -> IndexStyle:
@@ -162,7 +220,11 @@ def draw_suit(
 @lru_cache(maxsize=512)
 def glyph(font: str, text: str) -> np.ndarray:
     """The ink of ``text`` in ``font`` (0..255 coverage), cropped to its bounding box."""
-    face = ImageFont.truetype(str(FONT_DIR / font), 120)
+    path = FONT_ROOT / font
+    if not path.is_file():
+        package = FONT_PACKAGES.get(str(Path(font).parent), "its font package")
+        raise FileNotFoundError(f"card font {path} is missing: install Debian's {package}")
+    face = ImageFont.truetype(str(path), 120)
     canvas = Image.new("L", (400, 200), 0)
     ImageDraw.Draw(canvas).text((20, 20), text, fill=255, font=face)
     ink = np.asarray(canvas)

@@ -20,6 +20,7 @@ import numpy as np
 from scoring.cards import deck, parse_card
 from vision.cards.deck import SIZES, DeckError, DeckProfile
 from vision.cards.geometry import corner_patch, find_corners, stock_mask
+from vision.types import Box
 
 
 class TeachError(ValueError):
@@ -66,9 +67,10 @@ def index_template(image: np.ndarray, where: str = "photo") -> np.ndarray:
     return corner_patch(image, first)
 
 
-#: What cuts the detector reader's crops from a photo of one card: the card's crop and crops of
-#: the table beside it, or None when it finds no card (:meth:`DetectorCards.teach_crops`).
-FaceCutter = Callable[[np.ndarray], tuple[np.ndarray, list[np.ndarray]] | None]
+#: What cuts the detector reader's crops from a photo: the crop of the card (the one lying
+#: about at the box given, else the surest) and crops of the table beside it, or None when it
+#: finds no card (:meth:`DetectorCards.teach_crops`).
+FaceCutter = Callable[..., tuple[np.ndarray, list[np.ndarray]] | None]
 
 
 def teach_deck(
@@ -84,19 +86,7 @@ def teach_deck(
     finders (the corner finder misses rounded corners on a light floor, the detector rarely)."""
     if not photos:
         raise TeachError("no photos given")
-    codes = [code for code, _ in photos]
-    repeated = sorted({code for code in codes if codes.count(code) > 1})
-    if repeated:
-        raise TeachError(f"cards photographed twice: {' '.join(repeated)}")
-    if size is None:
-        fitting = [n for n in SIZES if set(codes) <= {str(card) for card in deck(n)}]
-        size = min(fitting)
-    elif size not in SIZES:
-        raise TeachError(f"{size} is not a deck size {SIZES}")
-    profile = DeckProfile(name, size, alphabet)
-    outside = [code for code in codes if code not in profile.codes]
-    if outside:
-        raise DeckError(f"not in a {size}-card deck: {' '.join(outside)}")
+    profile = _empty_profile([code for code, _ in photos], name, alphabet, size)
     for code, image in photos:
         try:
             profile.templates[code] = index_template(image, code)
@@ -109,6 +99,47 @@ def teach_deck(
             profile.tables.extend(tables)
         elif code not in profile.templates:
             raise TeachError(f"{code}: no card found (one card, face up, in the photo)")
+    return profile
+
+
+def teach_dealt(
+    dealt: Sequence[tuple[str, np.ndarray, Box | None]],
+    name: str,
+    faces: FaceCutter,
+    alphabet: str = "latin",
+    size: int | None = None,
+) -> DeckProfile:
+    """A profile from the cards of a dealt clip (:mod:`vision.cards.dealt`): (card code, still
+    frame, where in it the card lies).  It holds the detector reader's crops only, no index
+    templates: a still shows the cards dealt before beside or under the new one, and the
+    corner finder, which takes the one card's corners, would take theirs."""
+    if not dealt:
+        raise TeachError("no cards dealt in the clip")
+    profile = _empty_profile([code for code, _, _ in dealt], name, alphabet, size)
+    for number, (code, image, where) in enumerate(dealt, start=1):
+        cut = faces(image, where)
+        if cut is None:
+            raise TeachError(f"card {number} dealt ({code}): the card finder sees no card there")
+        profile.faces[code], tables = cut
+        profile.tables.extend(tables)
+    return profile
+
+
+def _empty_profile(codes: list[str], name: str, alphabet: str, size: int | None) -> DeckProfile:
+    """The profile the cards ``codes`` will be taught into: each card once, all of one deck,
+    the smallest of 52/36/32 holding them unless ``size`` says."""
+    repeated = sorted({code for code in codes if codes.count(code) > 1})
+    if repeated:
+        raise TeachError(f"cards photographed twice: {' '.join(repeated)}")
+    if size is None:
+        fitting = [n for n in SIZES if set(codes) <= {str(card) for card in deck(n)}]
+        size = min(fitting)
+    elif size not in SIZES:
+        raise TeachError(f"{size} is not a deck size {SIZES}")
+    profile = DeckProfile(name, size, alphabet)
+    outside = [code for code in codes if code not in profile.codes]
+    if outside:
+        raise DeckError(f"not in a {size}-card deck: {' '.join(outside)}")
     return profile
 
 

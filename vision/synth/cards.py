@@ -31,11 +31,14 @@ from vision.cards.faces import (
     FACE_H,
     FACE_W,
     RATIO,
+    STYLES,
     TRAINING_STYLES,
     IndexStyle,
     card_mask,
     draw_back,
     draw_face,
+    glyph,
+    stamp,
     style_named,
 )
 from vision.cards.geometry import PATCH_U, PATCH_V
@@ -50,6 +53,10 @@ CLOTHS = ((40, 110, 30), (60, 130, 20), (120, 60, 20), (40, 40, 150), (30, 30, 3
 BACKS = ((40, 40, 170), (150, 60, 30), (40, 110, 40), (60, 60, 60))
 #: An index corner more than this share covered (by a card or a hand) is not visible.
 HIDDEN_SHARE = 0.05
+#: A dealt card slides in for MOVE_FRAMES frames and then lies still for STILL_FRAMES
+#: (:func:`render_dealing`).
+MOVE_FRAMES = 8
+STILL_FRAMES = 12
 
 
 @dataclass
@@ -204,9 +211,112 @@ def _free_spot(
 # Painting.
 
 
-def worn_face(card: Card, style: IndexStyle, alphabet: str, rng: np.random.Generator) -> np.ndarray:
-    """A face with use on it: yellowed stock, scuffs, a few specks."""
-    face = draw_face(card, style, alphabet).astype(np.float32)
+#: Inks of court pictures on real decks (BGR): red, blue, yellow, black, flesh, green.
+COURT_INKS = ((40, 40, 200), (170, 80, 30), (40, 190, 230), (30, 30, 30), (170, 200, 235),
+              (50, 140, 50))  # fmt: skip
+
+
+def court_picture(face: np.ndarray, rng: np.random.Generator) -> None:
+    """Paint over a court card's picture, in place, with a random double-ended figure of
+    coloured shapes: every deck draws its courts differently, so a reader that learns our own
+    court picture would not read another deck's; a new picture a card makes the index the only
+    thing that tells J, Q and K apart."""
+    left, top = round(0.24 * FACE_W), round(0.17 * FACE_H)
+    right, bottom = FACE_W - left, FACE_H // 2
+    region = face[top:bottom, left:right]
+    region[:] = face[4, FACE_W // 2].copy() if rng.random() < 0.5 else COURT_INKS[4]
+    height, width = region.shape[:2]
+    for _ in range(int(rng.integers(5, 14))):
+        colour = COURT_INKS[int(rng.integers(len(COURT_INKS)))]
+        centre = (int(rng.integers(0, width)), int(rng.integers(0, height)))
+        if rng.random() < 0.6:
+            axes = (int(rng.integers(4, width // 2)), int(rng.integers(4, height // 2)))
+            cv2.ellipse(region, centre, axes, float(rng.uniform(0, 180)), 0, 360, colour, -1)
+        else:
+            points = rng.integers(0, [width, height], (int(rng.integers(3, 6)), 2))
+            cv2.fillPoly(region, [points.astype(np.int32)], colour, cv2.LINE_AA)
+    face[FACE_H // 2 : FACE_H - top, left:right] = region[::-1, ::-1]
+    cv2.rectangle(face, (left, top), (right, FACE_H - top), COURT_INKS[3], 2, cv2.LINE_AA)
+
+
+#: Letters of the words printed on papers (Latin and Cyrillic, as on real tables).
+PAPER_LETTERS = "ABCDEFGHIKLMNOPRSTUVWXYZabcdeghiklmnoprstuБГДЖЗИЛПФЦЧШЫЯбвгджзилнптя0123456789"
+
+
+def paper(rng: np.random.Generator) -> np.ndarray:
+    """A flat thing of a card's size that is not a card (FACE_H x FACE_W, BGR), one of: a note
+    or letter (lines of words), a business card (a logo and a few words), a printed picture
+    (a book cover, a photo) or a calendar (a grid of numbers).  Real tables carry all of them
+    and the card finder took each for a card; none has a card's index and suit in its corner."""
+    sheet = np.empty((FACE_H, FACE_W, 3), np.uint8)
+    light = rng.random() < 0.75
+    sheet[:] = rng.uniform(200, 255, 3) if light else rng.uniform(20, 200, 3)
+    tone = rng.uniform(0, 80, 3) if light else rng.uniform(180, 255, 3)
+    ink = (int(tone[0]), int(tone[1]), int(tone[2]))
+    kind = int(rng.integers(4))
+    font = STYLES[list(STYLES)[int(rng.integers(len(STYLES)))]].font
+    if kind == 2:  # a picture
+        for _ in range(int(rng.integers(4, 12))):
+            colour = tuple(int(c) for c in rng.uniform(0, 255, 3))
+            centre = (int(rng.integers(0, FACE_W)), int(rng.integers(0, FACE_H)))
+            axes = (int(rng.integers(10, FACE_W // 2)), int(rng.integers(10, FACE_H // 3)))
+            cv2.ellipse(sheet, centre, axes, float(rng.uniform(0, 180)), 0, 360, colour, -1)
+    if kind == 1:  # a logo
+        colour = tuple(int(c) for c in rng.uniform(0, 255, 3))
+        centre = (int(rng.uniform(0.2, 0.8) * FACE_W), int(rng.uniform(0.2, 0.5) * FACE_H))
+        cv2.circle(sheet, centre, int(rng.uniform(0.08, 0.2) * FACE_W), colour, -1, cv2.LINE_AA)
+    rows = {0: int(rng.integers(6, 14)), 1: int(rng.integers(2, 4)), 2: int(rng.integers(0, 3))}
+    height = rng.uniform(0.04, 0.09) * FACE_W
+    top = rng.uniform(0.1, 0.3) * FACE_H
+    if kind == 3:  # a calendar: numbers in a grid
+        for row in range(5):
+            for col in range(4):
+                text = str(int(rng.integers(1, 32)))
+                left = (0.08 + 0.22 * col) * FACE_W
+                stamp(sheet, glyph(font, text), left, top + row * 0.14 * FACE_H, height * 1.6,
+                      0.18 * FACE_W, ink)  # fmt: skip
+    for row in range(rows.get(kind, 0)):
+        word = "".join(rng.choice(list(PAPER_LETTERS), int(rng.integers(3, 12))))
+        y = top + row * height * 1.6
+        if y + height < FACE_H * 0.95:
+            stamp(sheet, glyph(font, word), 0.08 * FACE_W, y, height, 0.84 * FACE_W,
+                  ink)  # fmt: skip
+    return sheet
+
+
+def papers_on(
+    rng: np.random.Generator, image: np.ndarray, count: int, width: float, taken: list[np.ndarray]
+) -> tuple[np.ndarray, list[np.ndarray]]:
+    """``image`` with up to ``count`` :func:`paper` sheets laid flat where no card lies, some
+    larger or squatter than a card, and the outline of each."""
+    quads = []
+    for _ in range(count):
+        spot = _free_spot(rng, taken, width, (0.05, 0.95))
+        if spot is None:
+            break
+        quad = centred_quad(spot, float(rng.uniform(-math.pi, math.pi)), width)
+        centre = quad.mean(axis=0)
+        quad = centre + (quad - centre) * rng.uniform(0.8, 1.4, 2).astype(np.float32)
+        corner = float(rng.choice([0.0, 0.06]))
+        image = paint(image, paper(rng), card_mask(corner), quad.astype(np.float32), rng)
+        taken.append(_grow(quad, width * 0.1))
+        quads.append(quad)
+    return image, quads
+
+
+def worn_face(
+    card: Card,
+    style: IndexStyle,
+    alphabet: str,
+    rng: np.random.Generator,
+    pictures: bool = False,
+) -> np.ndarray:
+    """A face with use on it: yellowed stock, scuffs, a few specks; with ``pictures``, a court
+    card gets a random picture (:func:`court_picture`)."""
+    face = draw_face(card, style, alphabet)
+    if pictures and card.rank in ("J", "Q", "K"):
+        court_picture(face, rng)
+    face = face.astype(np.float32)
     face *= np.float32(rng.uniform(0.93, 1.0, 3))
     for _ in range(int(rng.integers(0, 5))):
         a = rng.uniform(0, [FACE_W, FACE_H])
@@ -295,11 +405,16 @@ def render_scene(
     size: int | None = None,
     alphabet: str | None = None,
     background: np.ndarray | None = None,
+    pictures: bool = False,
+    papers: int = 0,
 ) -> tuple[np.ndarray, dict]:
     """One scene and its labels (see the module doc); style, deck size and alphabet are drawn
     at random unless given.  ``background`` (BGR, any size: it is resized to the scene) is the
     table under the cards instead of a drawn cloth or wood: a real table's texture, so a card
-    finder trained on the scenes meets the carpets and floors real photos show."""
+    finder trained on the scenes meets the carpets and floors real photos show.  ``pictures``
+    gives every court card a random picture of its own (:func:`court_picture`); ``papers``
+    lays up to that many sheets that are not cards (:func:`paper`) beside the cards, their
+    boxes in the labels' ``papers``."""
     style = style or style_named(TRAINING_STYLES[int(rng.integers(len(TRAINING_STYLES)))])
     drawn_size, drawn_alphabet = int(rng.choice([52, 36, 32])), str(rng.choice(ALPHABETS))
     size = size or drawn_size
@@ -316,8 +431,12 @@ def render_scene(
     alpha = card_mask(style.corner)
     back = draw_back(BACKS[int(rng.integers(len(BACKS)))])
     for item in placed:
-        sprite = back if item.card is None else worn_face(item.card, style, alphabet, rng)
+        sprite = back if item.card is None else worn_face(item.card, style, alphabet, rng, pictures)
         image = paint(image, sprite, alpha, item.quad, rng)
+    sheets: list[np.ndarray] = []
+    if papers:
+        footprints = [_grow(item.quad, width * 0.1) for item in placed]
+        image, sheets = papers_on(rng, image, papers, width, footprints)
     for item in placed:
         if item.card is not None and rng.random() < 0.25:
             image = glare(image, item.quad, rng)
@@ -328,7 +447,10 @@ def render_scene(
     if rng.random() < 0.12:
         image, hand = scene.hand_occluder(image, rng, float(rng.uniform(0.1, 0.3)))
     image = camera(image, rng)
-    return image, _labels(placed, quads, hand, style, size, alphabet)
+    labels = _labels(placed, quads, hand, style, size, alphabet)
+    if papers:
+        labels["papers"] = [_box(scene.warp_points(q, matrix)).as_list() for q in sheets]
+    return image, labels
 
 
 def _labels(
@@ -470,6 +592,53 @@ def render_photos(out: Path | str, size: int, alphabet: str, style: str, seed: i
         cv2.imwrite(str(path), render_photo(card, chosen, alphabet, rng))
         paths.append(path)
     return paths
+
+
+def render_dealing(
+    path: Path | str,
+    cards: list[Card],
+    style: str,
+    alphabet: str,
+    seed: int,
+    pile: bool = False,
+    fps: int = 30,
+) -> list[Box]:
+    """A teach-mode clip at ``path`` (MJPG video, 640 x 480): ``cards`` dealt one by one onto
+    a cloth, each sliding in from the bottom edge for MOVE_FRAMES frames, then lying still for
+    STILL_FRAMES; laid in rows, or with ``pile`` each on the one before (a little askew).
+    The clip starts and ends on the table at rest.  Returns each card's box where it lies."""
+    rng = np.random.default_rng(seed)
+    chosen = style_named(style)
+    height, width = 480, 640
+    table = scene.felt(rng, (height, width), CLOTHS[int(rng.integers(len(CLOTHS)))])
+    alpha = card_mask(chosen.corner)
+    card_w = 90.0
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), fps, (width, height))
+    boxes: list[Box] = []
+
+    def show(image: np.ndarray, count: int) -> None:
+        for _ in range(count):
+            writer.write(scene.sensor_noise(image, rng, 1.5))
+
+    show(table, STILL_FRAMES)
+    for k, card in enumerate(cards):
+        if pile:
+            centre = np.array([width / 2, height / 2]) + rng.normal(0, 6, 2)
+        else:
+            centre = np.array([80 + (k % 6) * 96, 100 + (k // 6 % 3) * 140], np.float64)
+        turn = float(rng.normal(0, 0.08))
+        face = worn_face(card, chosen, alphabet, rng)
+        start = np.array([width / 2, height + card_w])
+        for step in range(1, MOVE_FRAMES + 1):
+            at = start + (centre - start) * step / MOVE_FRAMES
+            quad = centred_quad((float(at[0]), float(at[1])), turn, card_w)
+            show(paint(table, face, alpha, quad, rng), 1)
+        quad = centred_quad((float(centre[0]), float(centre[1])), turn, card_w)
+        table = paint(table, face, alpha, quad, rng)
+        boxes.append(_box(quad))
+        show(table, STILL_FRAMES)
+    writer.release()
+    return boxes
 
 
 # --------------------------------------------------------------------------------------------
