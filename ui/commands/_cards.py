@@ -14,6 +14,7 @@ from ui.commands import CommandError
 from ui.commands._images import Images
 from vision.cards.deck import DeckError, DeckProfile, resolve_deck
 from vision.cards.reader import CardsReader
+from vision.cards.real import Part
 
 DEFAULT_DECK = "52"
 
@@ -67,7 +68,7 @@ def eval_cards(
     reader: str | None,
     limit: int | None,
     as_json: bool,
-    part: str = "held",
+    part: Part = "held",
 ) -> int:
     """Score a reader on rendered scenes, and time the layout tracker (reader + observer) on
     them at one thread; or, on a folder of real photos with Pascal VOC labels (rank only, as
@@ -94,7 +95,7 @@ def eval_cards(
 
 
 def _eval_real(
-    reader: CardsReader, folder: Path, part: str, limit: int | None, as_json: bool
+    reader: CardsReader, folder: Path, part: Part, limit: int | None, as_json: bool
 ) -> int:
     from vision.cards.real import VocError, evaluate_real_cards
 

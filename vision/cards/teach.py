@@ -11,8 +11,9 @@ before the first dot or underscore) or from an order file listing one code per p
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Protocol
 
 import cv2
 import numpy as np
@@ -67,10 +68,14 @@ def index_template(image: np.ndarray, where: str = "photo") -> np.ndarray:
     return corner_patch(image, first)
 
 
-#: What cuts the detector reader's crops from a photo: the crop of the card (the one lying
-#: about at the box given, else the surest) and crops of the table beside it, or None when it
-#: finds no card (:meth:`DetectorCards.teach_crops`).
-FaceCutter = Callable[..., tuple[np.ndarray, list[np.ndarray]] | None]
+class FaceCutter(Protocol):
+    """What cuts the detector reader's crops from a photo: the crop of the card (the one lying
+    about at ``near`` where given, else the surest) and crops of the table beside it, or None
+    when it finds no card (:meth:`DetectorCards.teach_crops`)."""
+
+    def __call__(
+        self, image: np.ndarray, near: Box | None = None
+    ) -> tuple[np.ndarray, list[np.ndarray]] | None: ...
 
 
 def teach_deck(
