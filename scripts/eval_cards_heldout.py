@@ -11,7 +11,8 @@ the learned reader on the real photos, the first two on the held-out fonts; the 
 on the held-out style; the template reader with the rendered profile of each set's deck and
 with the taught profile; the learned reader adapted to the taught profile (teach mode's corner
 reader); the detector reader plain and tuned on the taught photos (teach mode's detector
-reader); and the layout tracker's frames per second (reader + observer, one thread).
+reader); the combined reader with the taught profile; and the layout tracker's frames per
+second (reader + observer, one thread).
 Run: ``nice -n 10 .venv/bin/python scripts/eval_cards_heldout.py --out build/cards-heldout``.
 """
 
@@ -76,6 +77,7 @@ def main() -> None:
         "detector, mixed decks": (detector(resolve_deck("52")), mixed),
         "detector, 36 Russian": (detector(rendered), fixed),
         "detector (taught profile), 36 Russian": (detector(taught), fixed),
+        "combined (taught profile), 36 Russian": (combined(taught), fixed),
         "learned, mixed decks": (learned(resolve_deck("52")), mixed),
         "learned, 36 Russian": (learned(rendered), fixed),
         "template (rendered profile), 36 Russian": (template(rendered), fixed),

@@ -206,32 +206,3 @@ def test_the_combined_reader_keeps_the_corner_reading_unless_the_face_rules_it_o
         ("AC", None),
         ("QS", "10H"),
     ]
-
-
-def _reading(card: str, box: Box, confidence: float = 0.9) -> CardReading:
-    quad = ((box.x, box.y), (box.x + box.w, box.y), (box.x + box.w, box.y + box.h))
-    return CardReading(card, box, (*quad, (box.x, box.y + box.h)), box, confidence)
-
-
-def test_a_corner_reading_nobody_covers_keeps_the_detectors_box() -> None:
-    """The corner reader measured the queen from a wood grain edge (a box three times the
-    card's); the detector's box of the same queen stands, with the corner reader's card."""
-    card = Box(100, 100, 80, 112)
-
-    @dataclass
-    class Corners:
-        name = "corners"
-
-        def read(self, image: np.ndarray) -> list[CardReading]:
-            return [_reading("QC", Box(100, 100, 260, 150), 0.95)]
-
-    @dataclass
-    class Found:
-        def read_scored(self, image: np.ndarray) -> list:
-            ranks = np.zeros(len(RANK_CLASSES), np.float32)
-            ranks[RANK_CLASSES.index("Q")] = 0.99
-            return [(_reading("QS", card), ranks, np.full(4, 0.25, np.float32))]
-
-    image = np.zeros((300, 400, 3), np.uint8)
-    merged = CombinedCards(Corners(), Found()).read(image)  # type: ignore[arg-type]
-    assert [(r.card, r.box) for r in merged] == [("QC", card)]

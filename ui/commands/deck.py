@@ -1,7 +1,8 @@
 """``tableref deck teach IMAGES... --out PROFILE``: learn a physical deck from one photo of
 each card (the card named by the file name, ``QH.jpg``, or by ``--order FILE``) and save its
 profile (JSON plus a folder of index templates) for ``tableref detect cards --deck PROFILE``
-(best read with ``--reader adapted``: the learned reader fine-tuned on the taught templates).
+(read by the default reader: the corner reader fine-tuned on the taught templates beside the
+face classifier).
 ``tableref deck teach --video CLIP --order FILE --out PROFILE`` learns it from a clip of the
 deck dealt one card at a time under the camera (:mod:`vision.cards.dealt`)."""
 
@@ -49,6 +50,5 @@ def run_teach(args: argparse.Namespace) -> int:
     cards = set(profile.templates) | set(profile.faces)
     taught = f"{len(cards)} of {profile.size} cards taught"
     print(f"deck {profile.name!r}: {taught}, saved to {args.out}")
-    reader = " --reader adapted" if profile.templates else ""
-    print(f"read it with: tableref detect cards --deck {args.out}{reader} IMAGE...")
+    print(f"read it with: tableref detect cards --deck {args.out} IMAGE...")
     return 0

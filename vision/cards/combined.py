@@ -12,11 +12,6 @@ corner reading stands unless the face classifier gives its rank less than OVERRU
 how a misread index (a 10 read as Q) loses against a card plainly showing ten pips.  A corner
 reading no detector box backs stands only when it is at least ALONE_SURE; a detector reading
 with no corner reading stands as it is.
-
-A corner reading may box a card larger than the part the detector sees only where another
-card covers the rest; a corner reading nobody covers whose box reaches past the detector's
-has measured the card from the wrong edges (wood grain, a table's edge), so the detector's box
-and outline stand for it.
 """
 
 from __future__ import annotations
@@ -74,11 +69,15 @@ class CombinedCards:
             else:
                 card, confidence = found.card, found.confidence
             named[reading.card] = card
-            box, quad = reading.box, reading.quad
-            if reading.covered_by is None and found.box.iou(reading.box) < SAME:
-                box, quad = found.box, found.quad
             out.append(
-                CardReading(card, box, quad, reading.index_box, confidence, reading.covered_by)
+                CardReading(
+                    card,
+                    reading.box,
+                    reading.quad,
+                    reading.index_box,
+                    confidence,
+                    reading.covered_by,
+                )
             )
         for c, reading in enumerate(by_corner):
             if c not in matched.values() and reading.confidence >= ALONE_SURE:

@@ -72,8 +72,9 @@ class DetectorCards:
         weights: Path = WEIGHTS,
         faces: Path = face_classifier.WEIGHTS,
         runtime: str = "auto",
+        tuned: bool = True,
     ) -> None:
-        self.weights, self.faces, self.runtime = weights, faces, runtime
+        self.weights, self.faces, self.runtime, self.tuned = weights, faces, runtime, tuned
         self.profile = profile
         self.codes = None if profile is None else set(profile.codes)
         self._model: Detector | None = None
@@ -91,10 +92,11 @@ class DetectorCards:
         return self._model
 
     def _classifier(self) -> face_classifier.FaceNet | OnnxNet:
-        """The face classifier; for a taught profile the PyTorch network with its head tuned
-        on the taught crops (an export cannot be tuned), else in the chosen runtime."""
+        """The face classifier; for a taught profile (unless not ``tuned``) the PyTorch network
+        with its head tuned on the taught crops (an export cannot be tuned), else in the chosen
+        runtime."""
         if self._net is None:
-            if self.profile is not None and self.profile.faces:
+            if self.tuned and self.profile is not None and self.profile.faces:
                 from vision.cards.face_tuning import tune
 
                 self._net = tune(face_classifier.load(self.faces), self.profile)
