@@ -10,7 +10,8 @@ FONTS="fonts-dejavu-core fonts-dejavu-extra fonts-urw-base35 fonts-liberation2 f
 installed=$(dpkg-query -W -f='${Status}\n' $FONTS 2>/dev/null | grep -c "install ok installed" || true)
 if [ "$installed" -lt "$(echo $FONTS | wc -w)" ]; then
     if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
-        apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $FONTS
+        (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $FONTS) ||
+            echo "warning: could not install $FONTS (the card renderer's fonts)" >&2
     else
         echo "warning: install Debian's $FONTS (the card renderer's fonts)" >&2
     fi
