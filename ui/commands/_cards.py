@@ -197,8 +197,6 @@ def teach_video(
         stills = [(code, image, where) for code, (image, where) in zip(codes, dealt, strict=True)]
         profile = teach_dealt(stills, name or out.stem, finder.teach_crops, alphabet, size)
         profile.save(out)
-    except FrameSourceError as error:
-        raise CommandError(str(error)) from None
-    except (TeachError, DeckError) as error:
+    except (FrameSourceError, TeachError, DeckError) as error:
         raise CommandError(str(error)) from None
     return profile

@@ -42,14 +42,15 @@ def rest_frames(frames: Iterable[np.ndarray]) -> list[np.ndarray]:
     REST_FRAMES into the period, when the picture has settled."""
     stills: list[np.ndarray] = []
     previous: np.ndarray | None = None
+    last_still: np.ndarray | None = None  # the thumbnail of stills[-1]
     run = 0
     for image in frames:
         current = thumbnail(image)
         run = run + 1 if same_picture(previous, current) else 1
         previous = current
-        new = not stills or not same_picture(thumbnail(stills[-1]), current)
-        if run == REST_FRAMES and new:
+        if run == REST_FRAMES and not same_picture(last_still, current):
             stills.append(image)
+            last_still = current
     return stills
 
 
