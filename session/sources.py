@@ -183,7 +183,9 @@ class CameraWorker(_Worker):
     is already due when perception falls behind, as a camera does (``dropped`` counts them):
     a slow reader then adds its own time to each fact, never a growing queue.
     ``on_frame(frame, arrived)`` is told each frame's arrival (``time.perf_counter()``) before
-    it is read: the latency bench.
+    it is read: the latency bench.  A status is posted when it changes, not on every retry of
+    the same failure.  ``give_up``: a live camera that gives no frame for that many seconds is
+    given up, its reason in ``failure`` (a headless run has nobody to plug it in).
     """
 
     def __init__(
@@ -199,6 +201,7 @@ class CameraWorker(_Worker):
         max_retry: float = 8.0,
         name: str = "camera",
         on_frame: Callable[[Frame, float], None] | None = None,
+        give_up: float | None = None,
     ) -> None:
         super().__init__(session, name)
         self.open_frames = open_frames
@@ -209,8 +212,12 @@ class CameraWorker(_Worker):
         self.retry = retry
         self.max_retry = max_retry
         self.on_frame = on_frame
+        self.give_up = give_up
         self.frames = 0
         self.dropped = 0
+        self.failure: str | None = None
+        self._last_status: SourceStatus | None = None
+        self._last_frame = time.monotonic()
 
     def start(self) -> CameraWorker:
         self._thread.start()
@@ -220,23 +227,34 @@ class CameraWorker(_Worker):
         self._thread.join(timeout)
 
     def _status(self, state: str, text: str) -> None:
-        self.session.post(SourceStatus(self.name, state, text))
+        status = SourceStatus(self.name, state, text)
+        if status != self._last_status:
+            self._last_status = status
+            self.session.post(status)
 
     def _run(self) -> None:
         wait = self.retry
+        self._last_frame = time.monotonic()
         while not self._stop.is_set():
             try:
                 ended = self._session_of_frames()
             except FrameSourceError as error:
-                self._status("error", str(error))
+                reason = str(error)
+                self._status("error", reason)
             except Exception as error:  # a reader or driver fault must not kill the session
                 log.exception("%s failed", self.name)
-                self._status("error", f"{type(error).__name__}: {error}")
+                reason = f"{type(error).__name__}: {error}"
+                self._status("error", reason)
             else:
+                reason = ended
                 self._status("disconnected", ended)
                 if self.frames:
                     wait = self.retry
             if not self.live or self._stop.is_set():
+                return
+            if self.give_up is not None and time.monotonic() - self._last_frame >= self.give_up:
+                self.failure = f"{reason}; no frame for {self.give_up:g} s, given up"
+                self._status("error", self.failure)
                 return
             self._stop.wait(wait)
             wait = min(wait * 2, self.max_retry)
@@ -284,6 +302,7 @@ class CameraWorker(_Worker):
                     self.session.post(fact)
                 delivered += 1
                 self.frames += 1
+                self._last_frame = time.monotonic()
         finally:
             close = getattr(source, "close", None)
             if close is not None:
@@ -301,9 +320,11 @@ def camera_worker(
     *,
     realtime: bool | None = None,
     fps: float | None = None,
+    give_up: float | None = None,
 ) -> CameraWorker:
-    """The camera thread for what a user typed: a camera index or URL (retried when it fails),
-    a video file or an image folder (paced in real time unless ``realtime`` is False)."""
+    """The camera thread for what a user typed: a camera index or URL (retried when it fails,
+    until ``give_up`` seconds pass without a frame when that is given), a video file or an
+    image folder (paced in real time unless ``realtime`` is False)."""
     live = is_live(spec)
 
     def opener() -> FrameSource:
@@ -319,6 +340,7 @@ def camera_worker(
         tap,
         live=live,
         realtime=(not live) if realtime is None else realtime,
+        give_up=give_up,
     )
 
 

@@ -155,12 +155,50 @@ def test_an_unplugged_camera_is_retried_until_the_session_stops(tmp_path):
 
     worker = CameraWorker(session, unplugged, perception(), live=True, retry=0.01, max_retry=0.05)
     worker.start()
-    events = pump_until(session, lambda seen: len(kinds(seen, "status")) >= 3)
+    events = pump_until(session, lambda seen: len(tries) >= 5)
     worker.stop()
+    events += session.pump()
     assert not worker.running
-    assert len(tries) >= 3
-    assert {event.text for event in kinds(events, "status")} == {"camera: error"}
+    assert worker.failure is None
+    # Retried quietly: the same failure is one status, not one per try.
+    assert [event.text for event in kinds(events, "status")] == ["camera: error"]
     assert session.status["camera"].text == "camera 0: cannot be opened (unplugged)"
+
+
+def test_a_camera_giving_no_frame_is_given_up_after_the_wait_asked_for(tmp_path):
+    session = session_of(tmp_path)
+
+    def unplugged() -> Any:
+        raise FrameSourceError("camera 0", "cannot be opened (unplugged)")
+
+    worker = CameraWorker(
+        session, unplugged, perception(), live=True, retry=0.01, max_retry=0.05, give_up=0.2
+    )
+    events = run_headless(session, [worker])
+    assert not worker.running
+    assert worker.failure == "camera 0: cannot be opened (unplugged); no frame for 0.2 s, given up"
+    assert [event.fact.text for event in kinds(events, "status")] == [
+        "camera 0: cannot be opened (unplugged)",
+        worker.failure,
+    ]
+
+
+def test_headless_run_without_a_camera_ends_in_one_error_line_and_keeps_the_journal(
+    tmp_path, capfd
+):
+    journal = tmp_path / "run.sqlite"
+    code = main(
+        ["run", "--game", "yahtzee", "--players", "Anna,Boris", "--camera", "9", "--panel",
+         "none", "--headless", "--camera-wait", "0.5", "--journal", str(journal)]
+    )  # fmt: skip
+    out, err = capfd.readouterr()  # the file descriptors: OpenCV writes to them directly
+    assert code == 2
+    assert err.splitlines() == [
+        "error: camera 9: cannot be opened (unplugged, in use, or no such camera or URL); "
+        "no frame for 0.5 s, given up (--camera-wait 0.5)"
+    ]
+    assert "WARN" not in out + err  # OpenCV's own warnings are silenced
+    assert Journal.open(journal).rows() == []
 
 
 def test_a_frame_the_reader_fails_on_is_reported_and_the_camera_goes_on(tmp_path):

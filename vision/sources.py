@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -101,6 +102,19 @@ class _RateMeter:
         return Delivered(width, height, fps_reported, self.fps)
 
 
+@contextmanager
+def quiet_opencv() -> Iterator[None]:
+    """OpenCV's own log silenced while a camera is opened: a missing camera makes every
+    backend tried print a warning on each retry, and the user hears the one reason
+    :class:`FrameSourceError` gives instead."""
+    level = cv2.utils.logging.getLogLevel()
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
+    try:
+        yield
+    finally:
+        cv2.utils.logging.setLogLevel(level)
+
+
 class CameraSource(FrameSource):
     """A camera by index (``0``) or a stream URL (``rtsp://...``, ``http://...``), through
     ``cv2.VideoCapture``.
@@ -146,7 +160,8 @@ class CameraSource(FrameSource):
     def open(self) -> None:
         """Open the device and ask for the requested size and rate (it may give others)."""
         self.close()
-        capture = self._open_capture(self.device)
+        with quiet_opencv():
+            capture = self._open_capture(self.device)
         if capture is None or not capture.isOpened():
             if capture is not None:
                 capture.release()

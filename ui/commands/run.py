@@ -19,6 +19,10 @@ from typing import Any
 from ui.commands import CommandError
 from ui.commands._common import new_session_path
 
+#: A headless run has nobody to plug a camera in: a live camera that gives no frame for this
+#: many seconds (the worker's retries, doubling up to 8 s, try about four times) is an error.
+CAMERA_WAIT_S = 20.0
+
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser = commands.add_parser("run", help="referee a live table: camera, panel, operator")
@@ -58,6 +62,14 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         help="hold camera readings less sure than this for the operator (default 0.9)",
     )
     parser.add_argument("--headless", action="store_true", help="print events, no windows")
+    parser.add_argument(
+        "--camera-wait",
+        type=float,
+        default=CAMERA_WAIT_S,
+        metavar="S",
+        help="headless: give up (an error) when a camera index or URL gives no frame for "
+        f"this long (default {CAMERA_WAIT_S:g} s; the windows keep retrying)",
+    )
     parser.add_argument("--seconds", type=float, help="stop after this long (headless)")
     parser.add_argument("--lang", choices=("en", "ru"), default="en")
     parser.set_defaults(run=run)
@@ -73,6 +85,8 @@ def run(args: argparse.Namespace) -> int:
     players = [name.strip() for name in args.players.split(",") if name.strip()]
     if args.fps < 0:
         raise CommandError(f"--fps must be 0 or more, got {args.fps}")
+    if args.camera_wait <= 0:
+        raise CommandError(f"--camera-wait must be more than 0, got {args.camera_wait}")
     if not 0.0 <= args.confirm_below <= 1.0:
         raise CommandError(f"--confirm-below must be in [0, 1], got {args.confirm_below}")
     _check_sources(args)
@@ -139,6 +153,7 @@ def _sources(args: argparse.Namespace, session: Any, tap: Any, perception: Any) 
                 tap,
                 realtime=paced and not is_live(args.camera),
                 fps=args.fps if paced else None,
+                give_up=args.camera_wait if args.headless else None,
             )
         )
     if args.panel != "none":
@@ -158,10 +173,20 @@ def _sources(args: argparse.Namespace, session: Any, tap: Any, perception: Any) 
 def _headless(args: argparse.Namespace, session: Any, sources: list[Any]) -> int:
     from session.loop import run_headless
 
-    until = None
-    if args.seconds is not None:
-        deadline = time.monotonic() + args.seconds
-        until = lambda: time.monotonic() >= deadline  # noqa: E731
+    deadline = time.monotonic() + args.seconds if args.seconds is not None else None
+
+    def failure() -> str | None:
+        return next((s.failure for s in sources if getattr(s, "failure", None)), None)
+
+    def until() -> bool:
+        """At --seconds; without it when every source has ended (a file played through); and
+        when a camera is given up.  What is left in the inbox is judged after."""
+        if failure() is not None:
+            return True
+        if deadline is not None:
+            return time.monotonic() >= deadline
+        return not any(source.running for source in sources)
+
     run_headless(session, sources, until=until, lang=args.lang)
     scores = session.view().get("scores") or {}
     print(
@@ -169,6 +194,9 @@ def _headless(args: argparse.Namespace, session: Any, sources: list[Any]) -> int
         + ", ".join(f"{player} {points}" for player, points in scores.items()),
         flush=True,
     )
+    given_up = failure()
+    if given_up is not None:
+        raise CommandError(f"{given_up} (--camera-wait {args.camera_wait:g})")
     return 0
 
 
