@@ -51,12 +51,49 @@ def cache_folder() -> Path:
     return folder
 
 
+#: Played demos kept in the cache, the new one included: the run before this one is still
+#: there for the replay command it printed, and replaying the demo again and again does not
+#: fill the disk.
+KEEP_PLAYED = 3
+#: In a played demo's folder: the pid of the process recording it.  A folder whose process
+#: still runs is a demo being played and is never removed.
+PLAYER_PID = ".player.pid"
+
+
 def played_folder(cache: Path) -> Path:
-    """A new folder for recording a played demo; earlier ones in ``cache`` are removed, so
-    playing the demo again and again does not fill the disk."""
-    for old in cache.glob("played-*"):
-        shutil.rmtree(old, ignore_errors=True)
-    return Path(tempfile.mkdtemp(prefix="played-", dir=cache))
+    """A new folder for recording a played demo; of the earlier ones in ``cache`` the newest
+    :data:`KEEP_PLAYED` - 1 are kept, and any still being played."""
+    earlier = sorted(cache.glob("played-*"), key=_modified, reverse=True)
+    for old in earlier[KEEP_PLAYED - 1 :]:
+        if not _being_played(old):
+            shutil.rmtree(old, ignore_errors=True)
+    folder = Path(tempfile.mkdtemp(prefix="played-", dir=cache))
+    (folder / PLAYER_PID).write_text(str(os.getpid()))
+    return folder
+
+
+def _modified(folder: Path) -> float:
+    try:
+        return folder.stat().st_mtime
+    except OSError:  # removed meanwhile by another run
+        return 0.0
+
+
+def _being_played(folder: Path) -> bool:
+    """Whether the process named in the folder's :data:`PLAYER_PID` still runs."""
+    try:
+        pid = int((folder / PLAYER_PID).read_text())
+    except (OSError, ValueError):
+        return False
+    if pid == os.getpid():
+        return False  # this process plays one demo at a time: the earlier one is done
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process
+    return True
 
 
 def dice_interpreter() -> Any:

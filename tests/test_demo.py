@@ -3,7 +3,10 @@ the renderer is deterministic and the player feeds a session from its own thread
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -76,7 +79,9 @@ def test_headless_demo_reads_the_throws_and_ends_with_the_games_totals(cache, ca
     again = capsys.readouterr().out
     assert "making" not in again
     assert re.search(rf"^Total\s+{totals}$", again, re.M)
-    assert len(list(cache.glob("played-*"))) == 1
+    # The earlier run's recording is kept (its replay command was printed), up to KEEP_PLAYED.
+    assert Path(played.group(1), "journal.sqlite").is_file()
+    assert len(list(cache.glob("played-*"))) == 2
 
 
 def test_actions_demo_replays_the_game_without_a_camera(capsys) -> None:
@@ -190,3 +195,23 @@ def test_the_demo_plays_into_the_windows(one_turn, tmp_path, monkeypatch) -> Non
     assert ended and played.operator.done
     assert played.session.view()["scores"] == {"Anna": 16, "Boris": 0}
     assert played.operator.tally.read_right == 3
+
+
+def test_played_demos_keep_the_newest_and_any_still_being_played(tmp_path) -> None:
+    playing = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        folders = [tmp_path / f"played-{age}" for age in range(5)]
+        for age, folder in enumerate(folders):
+            folder.mkdir()
+            (folder / demo.PLAYER_PID).write_text(str(os.getpid()))  # done: this process
+            os.utime(folder, (1000 + age, 1000 + age))  # made in this order
+        (folders[0] / demo.PLAYER_PID).write_text(str(playing.pid))  # the oldest: still playing
+        (folders[1] / demo.PLAYER_PID).write_text("not a pid")
+        os.utime(folders[0], (1000, 1000))
+        os.utime(folders[1], (1001, 1001))
+        newest = demo.played_folder(tmp_path)
+    finally:
+        playing.kill()
+        playing.wait()
+    kept = set(tmp_path.glob("played-*"))
+    assert kept == {newest, folders[4], folders[3], folders[0]}
