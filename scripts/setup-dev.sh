@@ -7,16 +7,12 @@ cd "$(dirname "$0")/.."
 # The card renderer draws its decks' indices with the DejaVu fonts and the font families of
 # Debian's font packages below (vision.cards.faces.FONT_PACKAGES); the tests render every style.
 FONTS="fonts-dejavu-core fonts-dejavu-extra fonts-urw-base35 fonts-liberation2 fonts-freefont-ttf fonts-crosextra-carlito"
-installed=$(dpkg-query -W -f='${Status}\n' $FONTS 2>/dev/null | grep -c "install ok installed" || true)
-if [ "$installed" -lt "$(echo $FONTS | wc -w)" ]; then
-    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
-        (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $FONTS) ||
-            echo "warning: could not install $FONTS (the card renderer's fonts)" >&2
-    else
-        echo "warning: install Debian's $FONTS (the card renderer's fonts)" >&2
-    fi
-fi
+bash scripts/apt-install.sh "the card renderer's fonts" $FONTS
+# Qt's X11 plugin (the windows on a screen) links to these; minimal Debian images lack them.
+bash scripts/apt-install.sh "Qt's X11 libraries" $(cat scripts/qt-x11-packages.txt)
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet torch==2.14.1 torchvision==0.29.1
-.venv/bin/python -m pip install --quiet -e '.[all]'
+# setuptools warns (a UserWarning) that folders named like the packages take precedence in an
+# editable install: that is this checkout itself, so the warning is noise to a new user.
+PYTHONWARNINGS=ignore::UserWarning .venv/bin/python -m pip install --quiet -e '.[all]'

@@ -6,14 +6,13 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
-import os
-import sys
 from pathlib import Path
 from typing import Any
 
 from scoring.registry import game
 from scoring.scenario import load
 from ui.commands._common import add_lang, sheet_text, source_text, verdict_text
+from ui.display import no_windows
 from ui.short_form import CliError, describe
 
 
@@ -67,9 +66,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
         return _demo_actions(args)
     from session import demo
 
-    why_headless = None if args.headless else _no_windows()
+    why_headless = None if args.headless else no_windows()
     if why_headless is not None and not args.quiet:
-        print(why_headless)
+        print(f"{why_headless}: playing headless")
     cache = demo.cache_folder()
     say = None if args.quiet else print
     played_in = demo.played_folder(cache)
@@ -90,19 +89,6 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def _have(module: str) -> bool:
     return importlib.util.find_spec(module) is not None
-
-
-def _no_windows() -> str | None:
-    """Why the demo cannot open windows here (one line), None if it can."""
-    if not _have("PySide6"):
-        return (
-            "PySide6 is not installed: playing headless (pip install -e '.[demo]' for the windows)"
-        )
-    if sys.platform.startswith("linux") and not (
-        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-    ):
-        return "no display (DISPLAY/WAYLAND_DISPLAY unset): playing headless"
-    return None
 
 
 def _demo_actions(args: argparse.Namespace) -> int:

@@ -201,6 +201,11 @@ def _headless(args: argparse.Namespace, session: Any, sources: list[Any]) -> int
 
 
 def _windows(args: argparse.Namespace, session: Any, tap: Any, sources: list[Any]) -> int:
+    from ui.display import no_windows
+
+    why = no_windows()
+    if why is not None:
+        raise CommandError(f"the windows cannot open: {why}; or use --headless")
     try:
         from ui.qt.app import run_windows
     except ImportError as error:
