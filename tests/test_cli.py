@@ -762,6 +762,28 @@ def test_shot_judges_a_carom_shot_record(tmp_path, capsys, monkeypatch) -> None:
     assert row_count(journal) == 1
 
 
+def test_shot_on_a_new_skittles_game_is_the_first_players_break(
+    tmp_path, capsys, monkeypatch
+) -> None:
+    """The same A-1 record on a new game: the first player named breaks (no draw asked for)."""
+    record = tmp_path / "a1.json"
+    record.write_text(
+        json.dumps(
+            {
+                "do": "shot",
+                "cue": "red",
+                "contacts": [["red", "pink", 0.1], ["pink", "cushion", 0.4], ["pink", "big", 0.9]],
+                "down": [["big", "pink", 0.9]],
+            }
+        ),
+        encoding="utf-8",
+    )
+    args = ("shot", str(record), "seven_skittles", "--players", "Boris,Anna")
+    status, out, _ = run_cli(capsys, monkeypatch, *args)
+    assert status == 0
+    assert "Boris writes off 50: 250 to go" in out
+
+
 def test_a_command_whose_extra_is_missing_names_the_extra(capsys, monkeypatch) -> None:
     def without_opencv(args):
         raise ModuleNotFoundError("No module named 'cv2'", name="cv2")

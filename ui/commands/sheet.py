@@ -24,6 +24,9 @@ from ui.commands._common import (
 from ui.sheet_text import FORMATS, hint_lines, sheet_csv, sheet_json, state_line
 from ui.short_form import CliError
 
+#: The verb of a game's draw for who plays first (the skittles: the winner of the lag breaks).
+OPENING = "start"
+
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     sheet = commands.add_parser("sheet", help="the score sheet of a journaled session")
@@ -81,8 +84,9 @@ def cmd_hint(args: argparse.Namespace) -> int:
 def cmd_shot(args: argparse.Namespace) -> int:
     """Judge one recorded action (a shot record) as the referee would, changing nothing.
 
-    The record is judged at the point a journaled session has reached, or on a new game; a
-    record without ``by`` is taken as the shot of whoever is to play.
+    The record is judged at the point a journaled session has reached, or on a new game (the
+    first player named plays first); a record without ``by`` is taken as the shot of whoever
+    is to play.
     """
     raw = _read_record(args.record)
     if args.journal is not None:
@@ -93,7 +97,22 @@ def cmd_shot(args: argparse.Namespace) -> int:
     if not args.game or not args.players:
         raise CliError("shot: name a --journal, or a GAME and --players to judge on a new game")
     match = Match(create_engine(args.game, args.preset), args.players)
+    _open(match)
     return _judge(match, raw, args.lang)
+
+
+def _open(match: Match) -> None:
+    """A new game that opens with a draw for the first shot (the skittles' ``start``) is
+    opened by its first player, as ``--players`` orders them: judging a record on a new game
+    means judging it as the first shot, not being told to draw lots."""
+    first = match.players[0]
+    openings = [
+        action
+        for action in match.engine.legal(match.state)
+        if action.verb == OPENING and action.by == first
+    ]
+    if match.view()["turn"] is None and openings:
+        match.submit(openings[0])
 
 
 def _read_record(path: Path) -> dict[str, Any]:
