@@ -10,18 +10,31 @@ frame) and confirms, corrects or types the shot, as at the dice night.
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from session.live import Confirm, Correct, LiveSession, SessionEvent, Submit
+from session.live import (
+    Confirm,
+    Correct,
+    FrameTap,
+    FrameView,
+    LiveSession,
+    SessionEvent,
+    SourceStatus,
+    Submit,
+)
 from session.recording import Recording, RecordingWriter
 
 GAME = "seven_skittles"
 PLAYERS = ("Anna", "Boris")
 SEED = 2  # the cue ball fells the front side skittle before the pink: a foul, +30
 KIND = "object_ball"
+#: How often the windows' player looks whether the session has judged the shot yet.
+JUDGED_POLL_S = 0.05
 
 
 @dataclass
@@ -74,27 +87,134 @@ def _run(
     fps: float,
     on_event: Callable[[SessionEvent], None] | None = None,
 ) -> ShotOutcome:
-    from session.families import interpreter_for
-    from vision.carom.observer import ShotObserver
-
-    session = LiveSession(writer.journal, interpreter_for(GAME))
-    seen: list[SessionEvent] = []
-    clock = [0.0]
-    session.subscribe(lambda event: writer.add_event(event, clock[0]))
-    session.subscribe(seen.append)
+    table = ShotTable(writer, truth)
     if on_event is not None:
-        session.subscribe(on_event)
-    observer = ShotObserver(None, GAME)
-    session.post(Submit({"do": "start", "by": PLAYERS[0]}))  # Anna won the draw: she breaks
-    session.pump()
+        table.session.subscribe(on_event)
+    table.session.pump()
     for index, image in frames:
-        clock[0] = index / fps
-        writer.add_frame(image, clock[0])
-        for ended in observer.update(image, clock[0], index):
-            writer.add_fact(ended, clock[0], index)
-            session.post(ended)
-        session.pump()
-    return _operator(session, dict(truth), seen)
+        table.see(index, image, index / fps)
+        table.session.pump()
+    outcome = table.look()
+    table.session.pump()
+    return outcome
+
+
+class ShotTable:
+    """The shot's fresh session (Anna has won the draw: she breaks, posted), the shot observer
+    and the recording of both: frames are seen one by one, then the operator looks."""
+
+    def __init__(self, writer: RecordingWriter, truth: Mapping[str, Any]) -> None:
+        from session.families import interpreter_for
+        from vision.carom.observer import ShotObserver
+
+        self.writer = writer
+        self.truth = dict(truth)
+        self.session = LiveSession(writer.journal, interpreter_for(GAME))
+        self.seen: list[SessionEvent] = []
+        self.clock = 0.0
+        self.session.subscribe(lambda event: writer.add_event(event, self.clock))
+        self.session.subscribe(self.seen.append)
+        self.observer = ShotObserver(None, GAME)
+        self.session.post(Submit({"do": "start", "by": PLAYERS[0]}))
+
+    def see(self, index: int, image: Any, t: float) -> None:
+        """One frame recorded and shown to the observer; a shot it saw ended is posted."""
+        self.clock = t
+        self.writer.add_frame(image, t)
+        for ended in self.observer.update(image, t, index):
+            self.writer.add_fact(ended, t, index)
+            self.session.post(ended)
+
+    def look(self) -> ShotOutcome:
+        """The operator's verdict on what the session has judged so far (posted, not judged:
+        whoever pumps the session judges it)."""
+        return _operator(self.session, self.truth, list(self.seen))
+
+
+class ShotPlayer:
+    """A camera source for the windows: plays a recorded shot's video in real time
+    (``speed`` times faster) through the :class:`ShotTable`, showing each frame on the tap,
+    and lets the operator look once the video has ended and the session has judged it.
+    ``outcome`` is the operator's verdict then; ``on_end`` is called after it."""
+
+    def __init__(
+        self,
+        recording: Recording,
+        table: ShotTable,
+        tap: FrameTap | None = None,
+        *,
+        speed: float = 1.0,
+        on_end: Callable[[], None] | None = None,
+    ) -> None:
+        if speed <= 0:
+            raise ValueError(f"speed must be positive, got {speed}")
+        self.recording = recording
+        self.table = table
+        self.tap = tap
+        self.speed = speed
+        self.on_end = on_end
+        self.outcome: ShotOutcome | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self) -> None:
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name="demo-shot", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+            self._thread = None
+
+    def _run(self) -> None:
+        session = self.table.session
+        session.post(SourceStatus("camera", "connected", f"playing {self.recording.folder.name}"))
+        fps = float(self.recording.meta["fps"])
+        began = time.perf_counter()
+        for index in range(self.recording.frame_count):
+            t = index / fps
+            if self._stop.wait(max(0.0, began + t / self.speed - time.perf_counter())):
+                return
+            image = self.recording.frame(index)
+            self.table.see(index, image, t)
+            if self.tap is not None:
+                self.tap.put(FrameView(image, index, t, ()))
+        session.post(SourceStatus("camera", "disconnected", "the recording has ended"))
+        while not self._stop.is_set() and not self._judged():
+            self._stop.wait(JUDGED_POLL_S)
+        if not self._stop.is_set():
+            self.outcome = self.table.look()
+            if self.on_end is not None:
+                self.on_end()
+
+    def _judged(self) -> bool:
+        """Whether the window's pump has judged everything posted (the last status is the
+        last thing posted, so its event means the shot's fact was judged before it)."""
+        return any(
+            event.kind == "status" and event.text == "camera: disconnected"
+            for event in self.table.seen
+        )
+
+
+def prepare(
+    source: Path, out: Path, *, tap: FrameTap | None = None
+) -> tuple[Recording, ShotTable, ShotPlayer]:
+    """The recorded shot, a fresh recorded session over it in ``out`` (a new folder) and the
+    player that feeds the video into it in real time (close the recording and the table's
+    writer when done)."""
+    recording = Recording.open(source)
+    meta = recording.meta
+    writer = RecordingWriter.create(
+        out, meta["game"], meta["players"], fps=meta["fps"], sources=meta["sources"]
+    )
+    table = ShotTable(writer, meta["sources"]["truth"])
+    return recording, table, ShotPlayer(recording, table, tap)
 
 
 def _operator(session: LiveSession, truth: dict[str, Any], seen: list[SessionEvent]) -> ShotOutcome:
@@ -117,7 +237,6 @@ def _operator(session: LiveSession, truth: dict[str, Any], seen: list[SessionEve
     else:
         read, right, how = None, False, "typed"
         session.post(Submit(action))
-    session.pump()
     return ShotOutcome(session, action, read, right, how)
 
 

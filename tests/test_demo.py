@@ -215,3 +215,52 @@ def test_played_demos_keep_the_newest_and_any_still_being_played(tmp_path) -> No
         playing.wait()
     kept = set(tmp_path.glob("played-*"))
     assert kept == {newest, folders[4], folders[3], folders[0]}
+
+
+def test_the_skittles_shot_plays_into_the_windows(tmp_path, monkeypatch) -> None:
+    pytest.importorskip("PySide6")
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from ui.qt.app import run_windows
+    from ui.qt.snapshot import render_png
+
+    app = QApplication.instance() or QApplication([])
+    source = demo.skittles_shot(tmp_path / "cache")
+    tap = FrameTap()
+    recording, table, player = demo_skittles.prepare(source, tmp_path / "played", tap=tap)
+    player.speed = 20.0
+    deadline = time.monotonic() + 120
+    shown: list[int] = []
+
+    def check() -> None:  # the operator closes the console once he has looked at the shot
+        latest = tap.get()
+        if latest is not None:
+            shown.append(latest.index)
+        if player.outcome is not None or time.monotonic() > deadline:
+            table.session.pump()  # what the operator posted, as the console's timer would
+            for window in app.topLevelWidgets():
+                name = type(window).__name__
+                if name in ("OperatorConsole", "AudienceDisplay") and window.isVisible():
+                    render_png(window, SCREENS / f"demo_skittles_{name}.png", (1280, 720))
+            for window in app.topLevelWidgets():
+                if type(window).__name__ == "OperatorConsole":
+                    window.close()
+
+    timer = QTimer()
+    timer.timeout.connect(check)
+    timer.start(100)
+    try:
+        status = run_windows(table.session, tap, sources=(player,))
+    finally:
+        timer.stop()
+        table.writer.close()
+        recording.close()
+    assert status == 0
+    assert player.outcome is not None
+    assert shown and max(shown) == recording.frame_count - 1  # the video reached the console
+    truth = Match(create_engine(demo_skittles.GAME), demo_skittles.PLAYERS)
+    assert truth.submit({"do": "start", "by": "Anna"}).accepted
+    assert truth.submit(player.outcome.truth).accepted
+    assert table.session.view()["scores"] == truth.view()["scores"]

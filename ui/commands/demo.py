@@ -32,7 +32,8 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "--game",
         choices=("dice", "skittles", "both"),
         default="both",
-        help="the dice night, the skittles shot, or both (the default; windows: the dice)",
+        help="the dice night, the skittles shot, or both (the default; in the windows one "
+        "after the other)",
     )
     demo.add_argument(
         "--turns", type=int, metavar="N", help="dice: play only the first N turns (default: all)"
@@ -81,10 +82,14 @@ def cmd_demo(args: argparse.Namespace) -> int:
             source = demo.skittles_shot(cache, on_make=say)
             status = status or _demo_skittles(args, source, played_in / "skittles.tableref")
         return status
-    if args.game == "skittles":
-        raise CliError("the skittles shot plays headless only for now: add --headless")
-    source = demo.dice_night(cache, turns=args.turns, on_make=say)
-    return _demo_windows(args, source, played_in / "dice.tableref")
+    status = 0
+    if args.game in ("dice", "both"):
+        source = demo.dice_night(cache, turns=args.turns, on_make=say)
+        status = _demo_windows(args, source, played_in / "dice.tableref")
+    if args.game in ("skittles", "both"):  # once the dice night's console is closed
+        source = demo.skittles_shot(cache, on_make=say)
+        status = status or _skittles_windows(args, source, played_in / "skittles.tableref")
+    return status
 
 
 def _have(module: str) -> bool:
@@ -207,4 +212,26 @@ def _demo_windows(args: argparse.Namespace, source: Path, played_in: Path) -> in
         played.close()
     print(played.operator.tally.line())
     print(sheet_text(played.session.match, args.lang))
+    return status
+
+
+def _skittles_windows(args: argparse.Namespace, source: Path, played_in: Path) -> int:
+    """The skittles shot's video in real time (``--speed`` times faster) through the shot
+    observer into the windows; the operator looks once the shot has been judged."""
+    from session import demo_skittles
+    from session.live import FrameTap
+    from ui.qt.app import run_windows
+
+    tap = FrameTap()
+    recording, table, player = demo_skittles.prepare(source, played_in, tap=tap)
+    player.speed = args.speed
+    try:
+        status = run_windows(table.session, tap, lang=args.lang, sources=(player,))
+    finally:
+        table.writer.close()
+        recording.close()
+    if player.outcome is not None:
+        verdict = "right" if player.outcome.read_right else "wrong"
+        print(f"the camera read the shot {verdict}: {player.outcome.how}")
+    print(sheet_text(table.session.match, args.lang))
     return status
