@@ -19,10 +19,12 @@ from scoring.scenario import load
 from session import demo, demo_skittles
 from session.demo_render import REST, TUMBLE, DiceTable
 from session.demo_script import script_steps
+from session.journal import Journal
 from session.live import FrameTap
 from session.recording import Recording
 from session.replay import refold
 from ui.cli import main
+from ui.short_form import describe
 
 SCREENS = Path(__file__).resolve().parents[1] / "test-output" / "screens"
 
@@ -74,6 +76,12 @@ def test_headless_demo_reads_the_throws_and_ends_with_the_games_totals(cache, ca
     assert view["scores"] == {"Anna": 40, "Boris": 50}
     played = re.search(r"this session is recorded in (\S+)", out)
     assert played is not None and Path(played.group(1), "journal.sqlite").is_file()
+    # Each printed number is the journal's, so `undo N` from the printout takes that action
+    # back (a correction takes a number too).
+    rows = {row.seq: row for row in Journal.open(Path(played.group(1), "journal.sqlite")).rows()}
+    printed = re.findall(r"^\s+(\d+)\. (.*?)  \(", out, re.M)
+    assert len(printed) == len(numbered)
+    assert [text for _, text in printed] == [describe(rows[int(n)].action) for n, _ in printed]
     # The recording is made once: a second run plays the cached one.
     assert main(["demo", "--game", "dice", "--turns", str(TURNS), "--quiet"]) == 0
     again = capsys.readouterr().out

@@ -123,8 +123,6 @@ def _demo_headless(args: argparse.Namespace, source: Path, played_in: Path) -> i
     referee records it (one numbered line per step of the game) and the final sheet."""
     from session import demo
 
-    counter = iter(range(1, 1_000_000))
-
     def show(event: Any) -> None:
         if args.quiet:
             return
@@ -137,7 +135,8 @@ def _demo_headless(args: argparse.Namespace, source: Path, played_in: Path) -> i
                 )
             else:
                 where = source_text(row.source, row.confidence, row.frame)
-                print(f"{next(counter):>4}. {describe(row.action)}  ({where})")
+                # The journal's number, which `undo N` and `correct N` take.
+                print(f"{row.seq:>4}. {describe(row.action)}  ({where})")
             print("\n".join(f"        {verdict_text(v, args.lang)}" for v in event.verdicts))
         elif event.kind in ("pending", "refused") and event.pending is not None:
             proposal = event.pending.proposal
