@@ -18,7 +18,9 @@ from ui.short_form import CliError, describe
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     demo = commands.add_parser(
-        "demo", help="a Yahtzee night played through the camera pipeline into the displays"
+        "demo",
+        help="a Yahtzee night and a skittles shot played through the camera pipeline into the "
+        "displays",
     )
     demo.add_argument(
         "--headless", action="store_true", help="no windows: print the play and the final sheet"

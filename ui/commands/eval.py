@@ -1,4 +1,4 @@
-"""``tableref eval dice|dominoes DIR``: score a reader on a labelled YOLO folder.
+"""``tableref eval dice|dominoes|cards|shots DIR``: score a reader on labelled images.
 
 Readers are found in registries the reader modules provide: ``vision.dice.readers`` and
 ``vision.dominoes.readers`` each expose ``READERS`` (name -> factory) and ``DEFAULT`` (a name),
@@ -25,7 +25,9 @@ REGISTRIES = {
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser = commands.add_parser(
-        "eval", help="score a reader on a labelled YOLO folder: " + ", ".join(REGISTRIES)
+        "eval",
+        help="score a reader on labelled images: dice, dominoes (YOLO folders), cards (real "
+        "photos with VOC labels or rendered tables), shots (simulated carom shots)",
     )
     parser.add_argument(
         "kind",
