@@ -27,6 +27,7 @@ from session.demo_render import REST, TUMBLE, DiceTable
 from session.demo_script import CueFilter, ScriptedOperator, Tally, ThrowEnded, script_steps
 from session.live import FrameTap, LiveSession, SessionEvent
 from session.recording import Recording, RecordingWriter
+from vision.progress import tracked
 
 #: The bundled game whose rolls the renderer draws and whose choices the operator types.
 DICE_NIGHT = Path(__file__).resolve().parent.parent / "ui" / "demo" / "yahtzee-night.yaml"
@@ -185,7 +186,7 @@ def generate_dice_night(
         operator.start()
         session.pump()
         index = 0
-        for number, step in enumerate(rolls):
+        for number, step in tracked(list(enumerate(rolls)), "rendering and reading the throws"):
             for frame in table.throw(number, steps[step]["dice"]):
                 camera.feed(frame.image, index, index / FPS)
                 index += 1

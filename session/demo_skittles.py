@@ -28,6 +28,7 @@ from session.live import (
     Submit,
 )
 from session.recording import Recording, RecordingWriter
+from vision.progress import tracked
 
 GAME = "seven_skittles"
 PLAYERS = ("Anna", "Boris")
@@ -59,7 +60,8 @@ def generate(folder: Path, *, seed: int = SEED) -> ShotOutcome:
     }
     writer = RecordingWriter.create(folder, GAME, PLAYERS, fps=shot.fps, sources=sources)
     try:
-        return _run(writer, shot.record, enumerate(shot.frames()), shot.fps)
+        frames = tracked(enumerate(shot.frames()), "simulating and seeing the shot's frames")
+        return _run(writer, shot.record, frames, shot.fps)
     finally:
         writer.close()
 

@@ -22,6 +22,7 @@ from session.journal import JournalError
 from ui.commands import CommandError, register_all
 from ui.commands._common import say_error
 from ui.short_form import CliError
+from vision.progress import shown_on, terminal_line
 
 #: Every exception that means "bad input", not "bug": main turns them into an error line.
 USER_ERRORS = (CommandError, UnknownGame, OptionsError, ScenarioError, JournalError, OSError)
@@ -50,7 +51,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        return args.run(args)
+        with shown_on(None if _quiet(args) else terminal_line()):
+            return args.run(args)
     except SystemExit as done:  # --help and --version exit through argparse
         return done.code if isinstance(done.code, int) else 0
     except BrokenPipeError:  # `tableref demo | head`: the reader has all it wanted
@@ -71,6 +73,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+
+
+def _quiet(args: argparse.Namespace) -> bool:
+    """Whether the command's output is for a program (``--json``, ``--format json``) or asked
+    to be quiet: then no progress line, even on a terminal."""
+    return bool(
+        getattr(args, "json", False)
+        or getattr(args, "quiet", False)
+        or getattr(args, "format", None) == "json"
+    )
 
 
 def _one_line(error: BaseException) -> str:

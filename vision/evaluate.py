@@ -49,6 +49,7 @@ from vision.labels import (
     Sample,
     labelled_folder,
 )
+from vision.progress import tracked
 from vision.types import Box, DiceReader, DieReading, TileReader, TileReading
 
 #: Default IoU a reading needs with a label to count as the same object.
@@ -390,7 +391,7 @@ def _evaluate(
     if not 0.0 < report.iou <= 1.0:
         raise ValueError(f"IoU threshold must be in (0, 1], got {report.iou}")
     kind, class_names = report.kind, report.class_names
-    for sample in labelled_folder(folder, limit):
+    for sample in tracked(labelled_folder(folder, limit), f"reading {folder}"):
         image = cv2.imread(str(sample.image_path), cv2.IMREAD_COLOR)
         if image is None:
             report.skipped.append(SkippedImage(str(sample.image_path), "not a readable image"))

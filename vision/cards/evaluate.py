@@ -23,6 +23,7 @@ from typing import Any
 import cv2
 
 from vision.cards.reader import CardReading, CardsReader
+from vision.progress import tracked
 from vision.types import Box
 
 MATCH_IOU = 0.5
@@ -126,7 +127,7 @@ def evaluate_cards(reader: CardsReader, folder: Path | str, limit: int | None = 
         raise FileNotFoundError(f"{folder}: no such folder")
     report = CardReport(getattr(reader, "name", type(reader).__name__), str(folder))
     labels = sorted(folder.glob("*.json"), key=lambda path: (len(path.stem), path.stem))
-    for path in labels[:limit] if limit else labels:
+    for path in tracked(labels[:limit] if limit else labels, f"reading {folder}"):
         image = cv2.imread(str(path.with_suffix(".jpg")), cv2.IMREAD_COLOR)
         if image is None:
             continue

@@ -23,6 +23,7 @@ import cv2
 
 from vision.evaluate import Report, SkippedImage, score_image
 from vision.labels import IMAGE_SUFFIXES, Label, natural_key
+from vision.progress import tracked
 from vision.types import Box
 
 if TYPE_CHECKING:  # the readers import torch; the harness itself does not need it
@@ -118,7 +119,7 @@ def evaluate_real_cards(
     name = str(getattr(reader, "name", type(reader).__name__))
     report = Report("cards", name, str(folder), RANKS, MATCH_IOU, nested=True)
     photos = labelled_photos(folder, part)
-    for path in photos[:limit] if limit else photos:
+    for path in tracked(photos[:limit] if limit else photos, f"reading {folder}"):
         image = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if image is None:
             report.skipped.append(SkippedImage(str(path), "not a readable image"))

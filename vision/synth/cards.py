@@ -43,6 +43,7 @@ from vision.cards.faces import (
 )
 from vision.cards.geometry import PATCH_U, PATCH_V
 from vision.labels import Label, write_sample
+from vision.progress import tracked
 from vision.synth import scene
 from vision.types import Box
 
@@ -552,7 +553,7 @@ def render_dataset(
     out = Path(out)
     rng = np.random.default_rng(seed)
     paths = []
-    for n in range(count):
+    for n in tracked(range(count), "rendering card scenes"):
         image, labels = render_scene(rng, chosen, size, alphabet)
         yolo = [
             Label(ALL_CARDS.index(Card(c["card"][:-1], c["card"][-1])), Box(*c["box"]))

@@ -29,6 +29,7 @@ from vision.carom.layout import TableLayout, layout
 from vision.carom.physics import DECELERATION, ShotSetup, Simulation, simulate
 from vision.carom.record import shot_record
 from vision.carom.render import ShotRenderer
+from vision.progress import tracked
 
 KINDS = (
     "object_ball",
@@ -239,7 +240,7 @@ def render_dataset(
     names = list(CLOTHS)
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
-    for index in range(count):
+    for index in tracked(range(count), "simulating shots"):
         name = names[index % len(names)] if cloth == "mixed" else cloth
         colour = CLOTHS[name] if name is not None else None
         shot = simulate_shot(seed * 100_003 + index, game, KINDS[index % len(KINDS)], cloth=colour)

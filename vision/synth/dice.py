@@ -22,6 +22,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.progress import tracked
 from vision.synth import scene
 
 COCKED = 6
@@ -459,7 +460,7 @@ def render_dataset(out: Path, count: int, seed: int) -> None:
     ``classes.txt``; the same seed writes the same files."""
     out.mkdir(parents=True, exist_ok=True)
     (out / "classes.txt").write_text("\n".join(CLASS_NAMES) + "\n")
-    for index in range(count):
+    for index in tracked(range(count), "rendering dice scenes"):
         rng = np.random.default_rng([seed, index])
         image, labels = render_scene(rng)
         stem = out / f"dice_{index:05d}"

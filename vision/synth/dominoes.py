@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 
 from vision.labels import DOMINO_FACE_DOWN, Label, write_sample
+from vision.progress import tracked
 from vision.synth import printed, scene, surfaces
 from vision.types import Box
 
@@ -650,7 +651,8 @@ def scene_json(rendered: DominoScene) -> dict:
 def render_dataset(out: Path, count: int, seed: int, textures: Path | str | None = None) -> None:
     """``count`` scenes as ``domino_00000.jpg`` with YOLO ``.txt`` and layout ``.json``; with
     ``textures`` (a folder of labelled photos) some tables are cut from real photos."""
-    for index, rendered in enumerate(scenes(count, seed, textures)):
+    scenes_made = tracked(scenes(count, seed, textures), "rendering domino scenes", count)
+    for index, rendered in enumerate(scenes_made):
         stem = f"domino_{index:05d}"
         write_sample(out, stem, rendered.image, rendered.labels)
         (Path(out) / f"{stem}.json").write_text(json.dumps(scene_json(rendered)))
