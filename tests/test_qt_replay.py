@@ -151,3 +151,33 @@ def test_the_viewer_in_russian_and_a_folder_that_is_not_a_recording(
     with pytest.raises(RecordingError, match="not a recording"):
         viewer.open(tmp_path)
     assert viewer.position == 2  # the open recording stays shown
+
+
+def test_a_row_without_a_frame_shows_the_frame_of_its_moment_on_the_recordings_clock(
+    qtbot, tmp_path: Path
+) -> None:
+    """The headless demo plays its video far faster than real time: an operator's row must
+    show the frame recorded when it was written on the video's clock, not by the wall clock
+    (which put row 110 of a night on frame 163 instead of about 547)."""
+    from session import demo
+
+    source = demo.dice_night(tmp_path / "cache", turns=1)
+    played = demo.play(source, tmp_path / "played.tableref")
+    played.close()
+    viewer = ReplayViewer()
+    qtbot.addWidget(viewer)
+    viewer.open(tmp_path / "played.tableref")
+    events = Recording.open(tmp_path / "played.tableref").events()
+    written = {e["seq"]: e["t"] for e in events if e["kind"] == "accepted"}
+    times = viewer._times
+    operator_rows = [
+        (count, judged.row)
+        for count, judged in enumerate(viewer.judged, start=1)
+        if judged.row.frame is None
+    ]
+    assert operator_rows and times[-1] > 1.0  # seconds of video, played in far less
+    for count, row in operator_rows:
+        index = viewer.frame_at(count)
+        assert index is not None
+        assert times[index] <= written[row.seq]
+        assert index == len(times) - 1 or written[row.seq] < times[index + 1]

@@ -60,6 +60,7 @@ class ReplayViewer(QMainWindow):
         self.judged: list[JudgedRow] = []
         self.position = 0
         self._times: list[float] = []
+        self._written: dict[int, float] = {}
         self._build()
         self.language.changed.connect(lambda _code: self.retranslate())
         self.retranslate()
@@ -158,6 +159,7 @@ class ReplayViewer(QMainWindow):
             self.recording.close()
         self.recording, self.match, self.judged = recording, match, judged
         self._times = recording.frame_times()
+        self._written = written_at(recording.events())
         self._use_view(meta["game"])
         self.slider.blockSignals(True)
         self.slider.setMaximum(len(judged))
@@ -211,7 +213,10 @@ class ReplayViewer(QMainWindow):
 
     def frame_at(self, count: int) -> int | None:
         """The frame to show after ``count`` rows: the row's own frame when perception gave
-        one, else the last frame recorded before the row was written."""
+        one, else the last frame recorded before the row was written, on the recording's own
+        clock (its events' times: a session played faster than real time, as the headless
+        demo is, has wall-clock times far from its video's); the wall clock only for a
+        recording without events."""
         if self.recording is None or not self._times:
             return None
         if count == 0:
@@ -219,10 +224,13 @@ class ReplayViewer(QMainWindow):
         row = self.judged[count - 1].row
         if row.frame is not None and 0 <= row.frame < len(self._times):
             return row.frame
-        started = self.recording.meta.get("started")
-        if not started:
-            return None
-        elapsed = (datetime.fromisoformat(row.at) - datetime.fromisoformat(started)).total_seconds()
+        elapsed = self._written.get(row.seq)
+        if elapsed is None:
+            started = self.recording.meta.get("started")
+            if not started:
+                return None
+            at, began = datetime.fromisoformat(row.at), datetime.fromisoformat(started)
+            elapsed = (at - began).total_seconds()
         index = bisect.bisect_right(self._times, elapsed) - 1
         return max(index, 0)
 
@@ -301,3 +309,16 @@ def show_replay(folder: Path | str | None = None, lang: str = "en") -> int:
         viewer.open(folder)
     viewer.show()
     return app.exec()
+
+
+def written_at(events: list[object]) -> dict[int, float]:
+    """Each accepted row's time on the recording's clock, by its number (lines that are not
+    an accepted row with a number and a time are passed over)."""
+    times: dict[int, float] = {}
+    for event in events:
+        if not isinstance(event, dict) or event.get("kind") != "accepted":
+            continue
+        seq, t = event.get("seq"), event.get("t")
+        if isinstance(seq, int) and isinstance(t, int | float) and not isinstance(t, bool):
+            times.setdefault(seq, float(t))
+    return times
