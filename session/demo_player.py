@@ -76,12 +76,71 @@ def cues(meta: Mapping[str, Any]) -> dict[int, int]:
     return {int(frame): int(step) for frame, step in script.get("cues", [])}
 
 
-class RecordingPlayer:
-    """A camera source that plays a recording's video through perception, in real time.
+class PacedPlayer:
+    """A camera source for the windows: plays a recording's frames on its own thread in real
+    time (``speed`` times faster).  ``start()`` runs it, ``stop()`` ends it; a subclass feeds
+    each frame (``play``) and may wait for more once all are played (``played_through``: False
+    when stopped meanwhile); then ``on_end`` is called."""
 
-    ``start()`` runs it on a thread; ``stop()`` ends it.  After each scripted throw's last frame
-    it posts the operator's cue; ``on_end`` is called when the video is played through.
-    """
+    def __init__(
+        self,
+        recording: Recording,
+        session: LiveSession,
+        *,
+        speed: float = 1.0,
+        on_end: Callable[[], None] | None = None,
+        name: str = "demo-camera",
+    ) -> None:
+        if speed <= 0:
+            raise ValueError(f"speed must be positive, got {speed}")
+        self.recording = recording
+        self.session = session
+        self.speed = speed
+        self.on_end = on_end
+        self.name = name
+        self._times = recording.frame_times()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self) -> None:
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+            self._thread = None
+
+    def play(self, index: int) -> None:
+        raise NotImplementedError
+
+    def played_through(self) -> bool:
+        return True
+
+    def _run(self) -> None:
+        folder = self.recording.folder.name
+        self.session.post(SourceStatus("camera", "connected", f"playing {folder}"))
+        times = self._times
+        began = time.perf_counter()
+        for index, t in enumerate(times):
+            delay = began + (t - times[0]) / self.speed - time.perf_counter()
+            if self._stop.wait(max(0.0, delay)):
+                return
+            self.play(index)
+        self.session.post(SourceStatus("camera", "disconnected", "the recording has ended"))
+        if self.played_through() and self.on_end is not None:
+            self.on_end()
+
+
+class RecordingPlayer(PacedPlayer):
+    """The dice night's video through perception (:class:`DiceCamera`); after each scripted
+    throw's last frame it posts the operator's cue."""
 
     def __init__(
         self,
@@ -91,45 +150,12 @@ class RecordingPlayer:
         speed: float = 1.0,
         on_end: Callable[[], None] | None = None,
     ) -> None:
-        if speed <= 0:
-            raise ValueError(f"speed must be positive, got {speed}")
-        self.recording = recording
+        super().__init__(recording, camera.session, speed=speed, on_end=on_end)
         self.camera = camera
-        self.speed = speed
-        self.on_end = on_end
         self._cues = cues(recording.meta)
-        self._times = recording.frame_times()
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-
-    def start(self) -> None:
-        self._stop.clear()
-        self._thread = threading.Thread(target=self._run, name="demo-camera", daemon=True)
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-            self._thread = None
 
     def play(self, index: int) -> None:
         """Feed frame ``index`` and post the cue that follows it, if any."""
-        session = self.camera.session
         self.camera.feed(self.recording.frame(index), index, self._times[index])
         if index in self._cues:
-            session.post(ThrowEnded(self._cues[index]))
-
-    def _run(self) -> None:
-        session = self.camera.session
-        session.post(SourceStatus("camera", "connected", f"playing {self.recording.folder.name}"))
-        times = self._times
-        began = time.perf_counter()
-        for index, t in enumerate(times):
-            delay = began + (t - times[0]) / self.speed - time.perf_counter()
-            if self._stop.wait(max(0.0, delay)):
-                return
-            self.play(index)
-        session.post(SourceStatus("camera", "disconnected", "the recording has ended"))
-        if self.on_end is not None:
-            self.on_end()
+            self.session.post(ThrowEnded(self._cues[index]))

@@ -10,13 +10,12 @@ frame) and confirms, corrects or types the shot, as at the dice night.
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from session.demo_player import PacedPlayer
 from session.live import (
     Confirm,
     Correct,
@@ -24,7 +23,6 @@ from session.live import (
     FrameView,
     LiveSession,
     SessionEvent,
-    SourceStatus,
     Submit,
 )
 from session.recording import Recording, RecordingWriter
@@ -133,11 +131,10 @@ class ShotTable:
         return _operator(self.session, self.truth, list(self.seen))
 
 
-class ShotPlayer:
-    """A camera source for the windows: plays a recorded shot's video in real time
-    (``speed`` times faster) through the :class:`ShotTable`, showing each frame on the tap,
-    and lets the operator look once the video has ended and the session has judged it.
-    ``outcome`` is the operator's verdict then; ``on_end`` is called after it."""
+class ShotPlayer(PacedPlayer):
+    """The recorded shot's video through the :class:`ShotTable`, each frame shown on the tap;
+    once it is played through and the session has judged it, the operator looks (``outcome``
+    is his verdict)."""
 
     def __init__(
         self,
@@ -148,52 +145,24 @@ class ShotPlayer:
         speed: float = 1.0,
         on_end: Callable[[], None] | None = None,
     ) -> None:
-        if speed <= 0:
-            raise ValueError(f"speed must be positive, got {speed}")
-        self.recording = recording
+        super().__init__(recording, table.session, speed=speed, on_end=on_end, name="demo-shot")
         self.table = table
         self.tap = tap
-        self.speed = speed
-        self.on_end = on_end
         self.outcome: ShotOutcome | None = None
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
 
-    @property
-    def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+    def play(self, index: int) -> None:
+        image, t = self.recording.frame(index), self._times[index]
+        self.table.see(index, image, t)
+        if self.tap is not None:
+            self.tap.put(FrameView(image, index, t, ()))
 
-    def start(self) -> None:
-        self._stop.clear()
-        self._thread = threading.Thread(target=self._run, name="demo-shot", daemon=True)
-        self._thread.start()
-
-    def stop(self, timeout: float = 5.0) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout)
-            self._thread = None
-
-    def _run(self) -> None:
-        session = self.table.session
-        session.post(SourceStatus("camera", "connected", f"playing {self.recording.folder.name}"))
-        fps = float(self.recording.meta["fps"])
-        began = time.perf_counter()
-        for index in range(self.recording.frame_count):
-            t = index / fps
-            if self._stop.wait(max(0.0, began + t / self.speed - time.perf_counter())):
-                return
-            image = self.recording.frame(index)
-            self.table.see(index, image, t)
-            if self.tap is not None:
-                self.tap.put(FrameView(image, index, t, ()))
-        session.post(SourceStatus("camera", "disconnected", "the recording has ended"))
+    def played_through(self) -> bool:
         while not self._stop.is_set() and not self._judged():
             self._stop.wait(JUDGED_POLL_S)
-        if not self._stop.is_set():
-            self.outcome = self.table.look()
-            if self.on_end is not None:
-                self.on_end()
+        if self._stop.is_set():
+            return False
+        self.outcome = self.table.look()
+        return True
 
     def _judged(self) -> bool:
         """Whether the window's pump has judged everything posted (the last status is the

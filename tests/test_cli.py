@@ -736,6 +736,16 @@ def test_a_binary_file_given_as_a_scenario_fails_alone(tmp_path, capsys, monkeyp
     assert "not a text file" in out and out.rstrip().endswith("0 passed, 1 failed")
 
 
+def a1_record(folder: Path) -> Path:
+    """A-1 of rules/skittles.md as a shot record file: the pink off the cushion fells the big
+    skittle."""
+    record = folder / "a1.json"
+    contacts = [["red", "pink", 0.1], ["pink", "cushion", 0.4], ["pink", "big", 0.9]]
+    shot = {"do": "shot", "cue": "red", "contacts": contacts, "down": [["big", "pink", 0.9]]}
+    record.write_text(json.dumps(shot), encoding="utf-8")
+    return record
+
+
 def test_shot_judges_a_carom_shot_record(tmp_path, capsys, monkeypatch) -> None:
     """A-1 of rules/skittles.md as a disputed record: pink off the cushion fells the big
     skittle, 50 from 300; before the draw the prompt asks who acts instead of guessing."""
@@ -744,18 +754,7 @@ def test_shot_judges_a_carom_shot_record(tmp_path, capsys, monkeypatch) -> None:
     status, out, err = run_cli(capsys, monkeypatch, *args, stdin="start\nAnna: start\n")
     assert status == 0 and "nobody to play yet" in out
     assert "name the player, e.g. 'Anna: start'" in err
-    record = tmp_path / "a1.json"
-    record.write_text(
-        json.dumps(
-            {
-                "do": "shot",
-                "cue": "red",
-                "contacts": [["red", "pink", 0.1], ["pink", "cushion", 0.4], ["pink", "big", 0.9]],
-                "down": [["big", "pink", 0.9]],
-            }
-        ),
-        encoding="utf-8",
-    )
+    record = a1_record(tmp_path)
     status, out, _ = run_cli(capsys, monkeypatch, "shot", str(record), "--journal", str(journal))
     assert status == 0
     assert "Anna writes off 50: 250 to go" in out
@@ -766,18 +765,7 @@ def test_shot_on_a_new_skittles_game_is_the_first_players_break(
     tmp_path, capsys, monkeypatch
 ) -> None:
     """The same A-1 record on a new game: the first player named breaks (no draw asked for)."""
-    record = tmp_path / "a1.json"
-    record.write_text(
-        json.dumps(
-            {
-                "do": "shot",
-                "cue": "red",
-                "contacts": [["red", "pink", 0.1], ["pink", "cushion", 0.4], ["pink", "big", 0.9]],
-                "down": [["big", "pink", 0.9]],
-            }
-        ),
-        encoding="utf-8",
-    )
+    record = a1_record(tmp_path)
     args = ("shot", str(record), "seven_skittles", "--players", "Boris,Anna")
     status, out, _ = run_cli(capsys, monkeypatch, *args)
     assert status == 0
