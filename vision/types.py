@@ -4,9 +4,10 @@ evaluation harness and the observers, so a reader can be swapped without touchin
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-import numpy as np
+if TYPE_CHECKING:  # images are numpy arrays; the types alone load without numpy (tableref games)
+    import numpy as np
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ exactly, and the A1 variant pays for unused throws only when a combination is wr
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement
@@ -174,6 +175,10 @@ class RowError(ValueError):
     """A preset's row definition is wrong; the message names the row and the key."""
 
 
+#: :meth:`Row.results` of each distinct row on each table (rule, parameters, plus, dice, faces).
+_RESULTS: dict[tuple[str, str, int, int, int], tuple[Result, ...]] = {}
+
+
 def rolls(dice: int, faces: int) -> Iterator[tuple[int, ...]]:
     """Every roll the table can show, as sorted faces (252 for five d6)."""
     return combinations_with_replacement(range(1, faces + 1), dice)
@@ -238,17 +243,29 @@ class Row:
             name, section, rule, data, title.get("en", name), title.get("ru", name), plus, doubles
         )
 
+    def results(self, dice: int, faces: int) -> tuple[Result, ...]:
+        """The row's result on every roll the table can show (in :func:`rolls`' order),
+        computed once a process for each distinct rule, parameters and plus: the presets
+        share most of their rows, and judging them anew at each load was half the time of
+        ``tableref games``.  A rule that fails on a roll raises (and is not kept)."""
+        key = (self.rule, json.dumps(self.params, sort_keys=True, default=repr), self.plus)
+        kept = _RESULTS.get((*key, dice, faces))
+        if kept is None:
+            kept = tuple(self.judge(roll) for roll in rolls(dice, faces))
+            _RESULTS[(*key, dice, faces)] = kept
+        return kept
+
     def check(self, dice: int, faces: int) -> None:
         """Score every roll the table can show: a row whose parameters are wrong, or that can
         never score, is refused when the preset loads rather than in the middle of a game."""
         best = 0
-        for roll in rolls(dice, faces):
-            try:
-                result = self.judge(roll)
-            except (TypeError, ValueError) as error:
-                raise RowError(
-                    f"row {self.name}: bad parameters for rule {self.rule!r}: {error}"
-                ) from None
+        try:
+            results = self.results(dice, faces)
+        except (TypeError, ValueError) as error:
+            raise RowError(
+                f"row {self.name}: bad parameters for rule {self.rule!r}: {error}"
+            ) from None
+        for result in results:
             if isinstance(result.points, bool) or not isinstance(result.points, int):
                 raise RowError(f"row {self.name}: rule {self.rule!r} scored {result.points!r}")
             best = max(best, result.points)
@@ -258,6 +275,4 @@ class Row:
     def zeroes(self, dice: int, faces: int) -> bool:
         """Whether some roll leaves this row unmade at a plain 0.  A mandatory row may not:
         a missed school or Part-1 row takes its penalty instead ("cannot be zeroed", G2 A1)."""
-        return any(
-            not result.made and result.points == 0 for result in map(self.judge, rolls(dice, faces))
-        )
+        return any(not result.made and result.points == 0 for result in self.results(dice, faces))
