@@ -752,7 +752,7 @@ def test_shot_judges_a_carom_shot_record(tmp_path, capsys, monkeypatch) -> None:
     journal = tmp_path / "skittles.sqlite"
     args = ("play", "seven_skittles", "--players", "Anna,Boris", "--journal", str(journal))
     status, out, err = run_cli(capsys, monkeypatch, *args, stdin="start\nAnna: start\n")
-    assert status == 0 and "nobody to play yet" in out
+    assert status == 0 and "the table says who plays next" in out
     assert "name the player, e.g. 'Anna: start'" in err
     record = a1_record(tmp_path)
     status, out, _ = run_cli(capsys, monkeypatch, "shot", str(record), "--journal", str(journal))

@@ -26,7 +26,10 @@ WORDS = {
     "shared": ("Shared win: {players} with {points}", "Победа поровну: {players}, по {points}"),
     "over": ("game over", "игра окончена"),
     "to_play": ("{player} to play", "ходит {player}"),
-    "nobody": ("nobody to play yet (a draw or opening comes first)", "ход ещё не определён"),
+    "nobody": (
+        "the table says who plays next (the draw, or who opens): name the player, 'Anna: ...'",
+        "кто ходит, решает стол (жребий или первый ход): назовите игрока, «{player}: ...»",
+    ),
     "throw": ("throw {throw}/{throws}", "бросок {throw}/{throws}"),
     "throw_open": ("throw {throw}", "бросок {throw}"),
     "dice": ("dice {dice}", "кости {dice}"),
@@ -126,7 +129,7 @@ def state_line(view: Mapping[str, Any], lang: str = "en") -> str:
     if view["over"]:
         return word("over", lang)
     if view["turn"] is None:
-        return word("nobody", lang)
+        return word("nobody", lang, player=view["players"][0])
     parts = [word("to_play", lang, player=view["turn"])]
     if "throw" in view:
         throws = view.get("throws")
