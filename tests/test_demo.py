@@ -8,7 +8,9 @@ import re
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -162,37 +164,48 @@ def test_the_skittles_shot_is_seen_by_the_shot_observer_and_refereed(tmp_path) -
         assert outcome.how == "corrected" and rows[2].action["do"] == "correct"
 
 
-def test_the_demo_plays_into_the_windows(one_turn, tmp_path, monkeypatch) -> None:
-    pytest.importorskip("PySide6")
-    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+def close_console_when(done: Callable[[], bool], shots: str, size: tuple[int, int]) -> Any:
+    """A running timer that, as the operator would, closes the console once ``done()`` (or
+    after two minutes), first saving both windows as ``<shots>_<window>.png`` for the note."""
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from ui.qt.app import run_windows
     from ui.qt.snapshot import render_png
 
-    app = QApplication.instance() or QApplication([])
+    deadline = time.monotonic() + 120
+
+    def check() -> None:
+        if not done() and time.monotonic() < deadline:
+            return
+        for window in QApplication.topLevelWidgets():
+            name = type(window).__name__
+            if name in ("OperatorConsole", "AudienceDisplay") and window.isVisible():
+                render_png(window, SCREENS / f"{shots}_{name}.png", size)
+        for window in QApplication.topLevelWidgets():
+            if type(window).__name__ == "OperatorConsole":
+                window.close()
+
+    timer = QTimer()
+    timer.timeout.connect(check)
+    timer.start(100)
+    return timer
+
+
+def test_the_demo_plays_into_the_windows(one_turn, tmp_path, monkeypatch) -> None:
+    pytest.importorskip("PySide6")
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from ui.qt.app import run_windows
+
+    _app = QApplication.instance() or QApplication([])
     source = one_turn
     tap = FrameTap()
     played, player = demo.prepare(source, tmp_path / "played.tableref", tap=tap)
     player.speed = 20.0
     ended: list[bool] = []
     player.on_end = lambda: ended.append(True)
-    deadline = time.monotonic() + 120
-
-    def check() -> None:  # the operator closes the console when the night is over
-        if (ended and played.operator.done) or time.monotonic() > deadline:
-            for window in app.topLevelWidgets():  # what the table saw last, for the note
-                name = type(window).__name__
-                if name in ("OperatorConsole", "AudienceDisplay") and window.isVisible():
-                    render_png(window, SCREENS / f"demo_{name}.png", (1400, 860))
-            for window in app.topLevelWidgets():
-                if type(window).__name__ == "OperatorConsole":
-                    window.close()
-
-    timer = QTimer()
-    timer.timeout.connect(check)
-    timer.start(100)
+    timer = close_console_when(lambda: bool(ended) and played.operator.done, "demo", (1400, 860))
     played.operator.start()
     try:
         status = run_windows(played.session, tap, sources=(player,))
@@ -228,37 +241,27 @@ def test_played_demos_keep_the_newest_and_any_still_being_played(tmp_path) -> No
 def test_the_skittles_shot_plays_into_the_windows(tmp_path, monkeypatch) -> None:
     pytest.importorskip("PySide6")
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
     from ui.qt.app import run_windows
-    from ui.qt.snapshot import render_png
 
-    app = QApplication.instance() or QApplication([])
+    _app = QApplication.instance() or QApplication([])
     source = demo.skittles_shot(tmp_path / "cache")
     tap = FrameTap()
     recording, table, player = demo_skittles.prepare(source, tmp_path / "played", tap=tap)
     player.speed = 20.0
-    deadline = time.monotonic() + 120
     shown: list[int] = []
 
-    def check() -> None:  # the operator closes the console once he has looked at the shot
+    def looked() -> bool:  # the operator closes the console once he has looked at the shot
         latest = tap.get()
         if latest is not None:
             shown.append(latest.index)
-        if player.outcome is not None or time.monotonic() > deadline:
-            table.session.pump()  # what the operator posted, as the console's timer would
-            for window in app.topLevelWidgets():
-                name = type(window).__name__
-                if name in ("OperatorConsole", "AudienceDisplay") and window.isVisible():
-                    render_png(window, SCREENS / f"demo_skittles_{name}.png", (1280, 720))
-            for window in app.topLevelWidgets():
-                if type(window).__name__ == "OperatorConsole":
-                    window.close()
+        if player.outcome is None:
+            return False
+        table.session.pump()  # what the operator posted, as the console's timer would
+        return True
 
-    timer = QTimer()
-    timer.timeout.connect(check)
-    timer.start(100)
+    timer = close_console_when(looked, "demo_skittles", (1280, 720))
     try:
         status = run_windows(table.session, tap, sources=(player,))
     finally:
