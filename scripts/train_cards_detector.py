@@ -177,6 +177,11 @@ def main() -> int:
     parser.add_argument("--pictures", type=float, default=0.0, help="share with court pictures")
     parser.add_argument("--papers", type=int, default=0, help="most papers beside the cards")
     parser.add_argument("--real", type=Path, default=REAL, help="cards-real-train folder")
+    parser.add_argument(
+        "--without-dev",
+        action="store_true",
+        help="train on the fit part only (vision.cards.real: to choose on the dev fold)",
+    )
     parser.add_argument("--real-repeat", type=int, default=1)
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--hours", type=float, default=None, help="train this long instead")
@@ -192,7 +197,7 @@ def main() -> int:
     args = parser.parse_args()
     args.work = args.work.resolve()
     started = time.time()
-    train_photos = labelled_photos(args.real, "train")
+    train_photos = labelled_photos(args.real, "fit" if args.without_dev else "train")
     rendered = args.work / "rendered"
     if args.reuse and rendered.is_dir():
         scenes = sorted(str(p) for p in rendered.glob("*.jpg"))

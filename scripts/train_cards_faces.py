@@ -217,6 +217,11 @@ def main() -> int:
     parser.add_argument("--scenes", type=int, default=600, help="rendered scenes")
     parser.add_argument("--seed", type=int, default=51, help="seed of the rendered scenes")
     parser.add_argument("--real", type=Path, default=REAL)
+    parser.add_argument(
+        "--without-dev",
+        action="store_true",
+        help="train on the fit part only (vision.cards.real: to choose on the dev fold)",
+    )
     parser.add_argument("--real-copies", type=int, default=5, help="crops per real card an epoch")
     parser.add_argument("--epochs", type=int, default=14)
     parser.add_argument("--batch", type=int, default=64)
@@ -229,7 +234,7 @@ def main() -> int:
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
     started = time.time()
-    photos = labelled_photos(args.real, "train")
+    photos = labelled_photos(args.real, "fit" if args.without_dev else "train")
     images: list[np.ndarray] = []
     real = real_samples(photos, images, rng)
     if args.mine:

@@ -80,6 +80,10 @@ def test_the_held_out_fold_is_every_fifth_in_natural_order(tmp_path) -> None:
     assert held == ["img4", "img9"]
     assert len(train) == 10 and not set(held) & set(train)
     assert len(labelled_photos(tmp_path, "all")) == 12
+    dev = [p.stem for p in labelled_photos(tmp_path, "dev")]
+    fit = [p.stem for p in labelled_photos(tmp_path, "fit")]
+    assert dev == ["img3", "img8"]  # choices are made on a fold of the training part
+    assert sorted(dev + fit) == sorted(train) and not set(dev) & set(fit)
 
 
 def test_rank_of_reads_russian_letters_as_latin_ranks() -> None:

@@ -44,9 +44,10 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument(
         "--part",
-        choices=("held", "train", "all"),
+        choices=("held", "train", "all", "dev", "fit"),
         default="held",
-        help="cards, real photos with VOC labels: the held-out fifth (default), the rest, or all",
+        help="cards, real photos with VOC labels: the held-out fifth (default), the rest, all, "
+        "or the rest split into dev (a fold to choose on) and fit (the others)",
     )
     parser.add_argument("--json", action="store_true", help="one JSON document instead of a table")
     parser.add_argument("--limit", type=int, metavar="N", help="only the first N images")

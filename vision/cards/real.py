@@ -8,7 +8,9 @@ boxes the whole card under a cover still means the card whose visible part is la
 
 The held-out part is fixed once for every measurement and every training script: the labelled
 photos in natural name order, index ``% FOLDS == HELD_FOLD`` (the same rule as the dice photos).
-Nothing is trained or tuned on it.
+Nothing is trained or tuned on it.  To choose a threshold or a recipe, models are trained on
+``fit`` (the training part without the ``dev`` fold, ``DEV_FOLD``) and the choice is made on
+``dev``; the committed models are then trained on the whole training part with that choice.
 """
 
 from __future__ import annotations
@@ -42,10 +44,14 @@ RUSSIAN = {"В": "J", "Д": "Q", "К": "K", "Т": "A"}
 #: Five folds; the fifth (index 4) is the one held out of every training and tuning run.
 FOLDS = 5
 HELD_FOLD = 4
+#: The fold of the training part that choices are made on, with models trained without it.
+DEV_FOLD = 3
 #: IoU a reading needs with a labelled visible box (or nesting, see the module doc).
 MATCH_IOU = 0.5
 
-Part = Literal["held", "train", "all"]
+Part = Literal["held", "train", "all", "dev", "fit"]
+#: The parts: ``train`` is ``fit`` and ``dev`` together.
+PARTS: tuple[Part, ...] = ("held", "train", "all", "dev", "fit")
 
 
 class VocError(ValueError):
@@ -86,7 +92,8 @@ def read_voc(path: Path) -> list[RealCard]:
 
 def labelled_photos(folder: Path | str, part: Part = "held") -> list[Path]:
     """The photos of ``folder`` that have a VOC file beside them, in natural name order, of the
-    chosen part: ``held`` (the held-out fold), ``train`` (the rest) or ``all``."""
+    chosen part: ``held`` (the held-out fold), ``train`` (the rest), ``all``, ``dev`` (one fold
+    of the training part) or ``fit`` (the training part without ``dev``)."""
     folder = Path(folder)
     if not folder.is_dir():
         raise FileNotFoundError(f"{folder}: no such folder")
@@ -100,8 +107,13 @@ def labelled_photos(folder: Path | str, part: Part = "held") -> list[Path]:
     )
     if part == "all":
         return photos
-    held = part == "held"
-    return [path for k, path in enumerate(photos) if (k % FOLDS == HELD_FOLD) == held]
+    folds: dict[Part, set[int]] = {
+        "held": {HELD_FOLD},
+        "train": set(range(FOLDS)) - {HELD_FOLD},
+        "dev": {DEV_FOLD},
+        "fit": set(range(FOLDS)) - {HELD_FOLD, DEV_FOLD},
+    }
+    return [path for k, path in enumerate(photos) if k % FOLDS in folds[part]]
 
 
 def rank_of(card: str) -> str:
