@@ -48,7 +48,9 @@ def test_no_windows_names_the_packages_to_install():
     assert display.no_windows(X11, ldd=lambda path: "") is None
     assert display.no_windows({}) == "no display (DISPLAY/WAYLAND_DISPLAY unset)"
     offscreen = {"DISPLAY": ":0", "QT_QPA_PLATFORM": "offscreen"}
-    assert display.no_windows(offscreen, ldd=lambda path: LDD_MISSING) is None
+    assert display.no_windows(offscreen, ldd=lambda path: LDD_MISSING) is None  # needs no X11
+    unseen = {"QT_QPA_PLATFORM": "offscreen"}  # no screen: nobody would see the windows
+    assert display.no_windows(unseen) == "no display (DISPLAY/WAYLAND_DISPLAY unset)"
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 plugin on Linux")
@@ -78,7 +80,7 @@ def test_tableref_run_names_what_the_windows_lack(tmp_path, monkeypatch, capsys)
 def test_demo_plays_headless_where_the_windows_cannot_open(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(
-        "ui.commands.demo.no_windows", lambda: "Qt's X11 plugin lacks libx.so.1 (Debian: x)"
+        display, "no_windows", lambda: "Qt's X11 plugin lacks libx.so.1 (Debian: x)"
     )
     assert main(["demo", "--game", "dice", "--turns", "1"]) == 0
     out = capsys.readouterr().out

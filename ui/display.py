@@ -80,10 +80,10 @@ def no_windows(
     """Why Qt cannot open windows here (one line naming what to install), None if it can."""
     if importlib.util.find_spec("PySide6") is None:
         return "PySide6 is not installed (pip install -e '.[demo]' for the windows)"
-    offscreen = environ.get("QT_QPA_PLATFORM", "") in ("offscreen", "minimal")
-    if offscreen or not sys.platform.startswith("linux"):
+    if not sys.platform.startswith("linux"):
         return None
     if not (environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY")):
+        # Even with QT_QPA_PLATFORM=offscreen: windows nobody can see are no windows to a user.
         return "no display (DISPLAY/WAYLAND_DISPLAY unset)"
     plugin = xcb_plugin()
     if uses_x11(environ) and plugin is not None:

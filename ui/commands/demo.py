@@ -11,8 +11,8 @@ from typing import Any
 
 from scoring.registry import game
 from scoring.scenario import load
+from ui import display
 from ui.commands._common import add_lang, sheet_text, source_text, verdict_text
-from ui.display import no_windows
 from ui.short_form import CliError, describe
 
 
@@ -69,7 +69,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         return _demo_actions(args)
     from session import demo
 
-    why_headless = None if args.headless else no_windows()
+    why_headless = None if args.headless else display.no_windows()
     if why_headless is not None and not args.quiet:
         print(f"{why_headless}: playing headless")
     cache = demo.cache_folder()
