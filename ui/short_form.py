@@ -3,9 +3,11 @@
 At the ``play`` prompt and in the console's entry line an action is JSON or ``[Player:] verb
 words``: the words fill the verb's one required field (``roll 1 3 4 5 6``, ``score chance``),
 a verb without fields is one word (``stop``), a verb with several fields takes ``field=value``
-words (``bid quantity=5 face=3``, lists with commas).  :func:`describe` writes an action the
-same way back (the referee reading it out).  A typing mistake is a :class:`CliError`, one
-``error:`` line, never a traceback.  The command line (:mod:`ui.cli`, ``ui.commands``) and the
+words (``bid quantity=5 face=3``, lists with commas), and ``correct`` takes its target and
+then the replacement action as the rest of the line (``correct 3 roll 1 2 3 4 5``, ``correct
+target=3 action={...}``).  :func:`describe` writes an action the same way back (the referee
+reading it out).  A typing mistake is a :class:`CliError`, one ``error:`` line, never a
+traceback.  The command line (:mod:`ui.cli`, ``ui.commands``) and the
 console (:mod:`ui.qt.console`) both import this module, and it imports neither.
 """
 
