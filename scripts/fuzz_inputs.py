@@ -23,13 +23,14 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from fuzz_surfaces import Surface, surfaces  # noqa: E402  (the tests folder, just added)
+from fuzz_surfaces import Surface, surfaces
 
 COLUMNS = ("tried", "refused", "accepted", "tracebacks", "not_one_line", "rows_changed")
 
 
 def fuzz(surface: Surface, count: int, at_seed: int) -> tuple[Counter[str], str | None]:
-    """Counts for ``count`` generated inputs, and the first traceback (or None)."""
+    """Counts for ``count`` generated inputs, and the first input that broke the promise, with
+    its traceback or result (None when none did)."""
     counts: Counter[str] = Counter()
     first: list[str] = []
 
@@ -53,8 +54,11 @@ def fuzz(surface: Surface, count: int, at_seed: int) -> tuple[Counter[str], str 
                 first.append(f"input {value!a:.300}\n{traceback.format_exc()}")
             return
         counts["refused" if result.refused else "accepted"] += 1
+        broken = result.refused and (result.rows_changed or not result.one_error_line)
         counts["not_one_line"] += result.refused and not result.one_error_line
         counts["rows_changed"] += result.refused and result.rows_changed
+        if broken and not first:
+            first.append(f"input {value!a:.300}\n{result}")
 
     run()
     return counts, (first[0] if first else None)

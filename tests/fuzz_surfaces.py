@@ -205,7 +205,8 @@ def shot_surface() -> Callable[[str], Result]:
     files = FileSurface(".json")
 
     def drive(text: str) -> Result:
-        code, err = _run_main(["shot", str(files.write(text)), "seven_skittles", "--players", "a,b"])
+        path = str(files.write(text))
+        code, err = _run_main(["shot", path, "seven_skittles", "--players", "a,b"])
         if code == 2:
             return Result(True, _one_error_line(err))
         return Result(refused=code == 1)  # 1: judged and refused by the rules, said on stdout

@@ -7,10 +7,9 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
+from fuzz_surfaces import Surface, surfaces
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from fuzz_surfaces import Surface, surfaces
 
 #: Examples per surface here: the group stays well under a minute on two busy cores.
 EXAMPLES = {"play": 150, "shot": 60, "check": 60, "keymap": 100, "script": 300, "codec": 300}

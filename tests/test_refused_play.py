@@ -40,6 +40,8 @@ def play(monkeypatch, capsys, journal: Path, text: str, *players: str) -> tuple[
         "[" * 5000,
         '{"do": "roll", "by": "\\udcff", "dice": [1, 2, 3, 4, 5]}',
         "\udcff: roll 1 2 3 4 5",
+        '{"do": "roll", "by": "a\\nb", "dice": [1, 2, 3, 4, 5]}',
+        "a\x0cb: roll 1 2 3 4 5",
         "correct 1 " + "correct 1 " * 100 + "roll 1 2 3 4 5",
     ],
     ids=[
@@ -50,6 +52,8 @@ def play(monkeypatch, capsys, journal: Path, text: str, *players: str) -> tuple[
         "open_brackets",
         "json_name",
         "name",
+        "json_line_break",
+        "form_feed",
         "deep_correct",
     ],
 )

@@ -121,7 +121,7 @@ def _play(journal: Journal, lines: Iterable[str], lang: str, echo: bool) -> None
         if not line or line.startswith("#"):
             continue
         if not _is_text(line):
-            say_error(f"{line!a} is not UTF-8 text: nothing done")
+            say_error(f"{line!a} is not one line of UTF-8 text: nothing done")
             continue
         if echo:
             print(f"> {line}")
@@ -137,13 +137,14 @@ def _play(journal: Journal, lines: Iterable[str], lang: str, echo: bool) -> None
 
 
 def _is_text(line: str) -> bool:
-    """Whether a line is text: bytes that are not UTF-8 arrive as lone surrogates, which can be
-    neither echoed nor journalled."""
+    """Whether a line is one line of text: bytes that are not UTF-8 arrive as lone surrogates,
+    which can be neither echoed nor journalled, and a form feed or line separator inside it
+    would split the one error line that quotes it."""
     try:
         line.encode("utf-8")
     except UnicodeEncodeError:
         return False
-    return True
+    return line.splitlines() == [line]
 
 
 def _play_action(journal: Journal, line: str, lang: str) -> None:
