@@ -290,11 +290,12 @@ def _json_int(digits: str) -> int:
 
 
 def _check_text(name: str, value: str) -> None:
-    """A name is printable text: a lone surrogate (from bytes that were not UTF-8) would fail
-    when the journal stores it, after the action was judged, and a line break or other control
-    character would split the one-line verdicts and errors that quote the name."""
-    if not value.isprintable():
-        raise ActionError("bad_field", f"{name}: {value!r} is not printable text", name)
+    """Text that cannot be written as UTF-8 (a lone surrogate, from bytes that were not UTF-8)
+    would fail when the journal stores it, after the action was judged: refused now."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ActionError("bad_field", f"{name}: {value!r} is not valid text", name) from None
 
 
 def parse_action(raw: Any, verbs: Mapping[str, Verb]) -> Action:
