@@ -21,6 +21,10 @@ FACTS = ("player", "bell", "foul", "undo", "confirm")
 GESTURES = ("press", "hold", "double")
 UINT16 = 0xFFFF
 
+#: libyaml's parser where PyYAML has it: besides speed, it refuses nesting past 1000 levels
+#: with a YAMLError, where the pure-Python composer recurses into a RecursionError.
+LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 
 class KeymapError(ValueError):
     """A keymap that cannot be used; the message names the file and the key."""
@@ -86,10 +90,19 @@ class Keymap:
 
 
 def load_keymap(path: Path = DEFAULT_KEYMAP) -> Keymap:
+    """A keymap file, every fault one :class:`KeymapError` naming the file.
+
+    Besides broken YAML, PyYAML's constructor raises ValueError for an integer of more than
+    4300 digits, and the pure-Python parser a RecursionError for deep nesting; the layering
+    keeps ``scoring.yaml_data``'s measured loader out of reach of this package, and a keymap
+    is only walked by :func:`parse_keymap`, which never recurses into a value.
+    """
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER)
     except yaml.YAMLError as error:
-        raise KeymapError(f"{path}: not YAML: {error}") from None
+        raise KeymapError(f"{path}: not YAML: {' '.join(str(error).split())}") from None
+    except (ValueError, RecursionError) as error:
+        raise KeymapError(f"{path}: not a keymap: {type(error).__name__}: {error}") from None
     return parse_keymap(data, str(path))
 
 
@@ -128,7 +141,7 @@ def _fact(value: Any, where: str) -> FactSpec:
     _only(spec, ("fact", "player"), where)
     fact = spec.get("fact")
     if fact not in FACTS:
-        raise KeymapError(f"{where}: fact must be one of {', '.join(FACTS)}, got {fact!r}")
+        raise KeymapError(f"{where}: fact must be one of {', '.join(FACTS)}, got {_shown(fact)}")
     player = spec.get("player")
     if player is not None:
         player = _number(player, f"{where}.player", 1, 99)
@@ -148,8 +161,8 @@ def _signal(value: Any, outputs: Mapping[str, int], where: str) -> Signal:
     output = _number(output, f"{where}.output", 0, 255)
     modes = {mode.name.lower(): mode for mode in OutputMode}
     mode = spec.get("mode", "blink")
-    if mode not in modes:
-        raise KeymapError(f"{where}.mode: one of {', '.join(modes)}, got {mode!r}")
+    if not isinstance(mode, str) or mode not in modes:
+        raise KeymapError(f"{where}.mode: one of {', '.join(modes)}, got {_shown(mode)}")
     return Signal(
         output,
         modes[mode],
@@ -175,5 +188,13 @@ def _only(data: Mapping[Any, Any], keys: tuple[str, ...], where: str) -> None:
 
 def _number(value: Any, where: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise KeymapError(f"{where}: a whole number {low}..{high}, got {value!r}")
+        raise KeymapError(f"{where}: a whole number {low}..{high}, got {_shown(value)}")
     return value
+
+
+def _shown(value: Any) -> str:
+    """A value in an error message: a scalar as written, a list or mapping by its kind only
+    (through YAML aliases its repr can be deep enough to be a RecursionError, and huge)."""
+    if isinstance(value, list | Mapping):
+        return f"a {type(value).__name__}"
+    return repr(value)

@@ -35,6 +35,21 @@ VERBS: dict[str, tuple[str, ...]] = {
     "unplug": ("ms",),
     "hang": ("ms",),
 }
+#: The largest value of each argument.  A script is typed by hand, and an unbounded count is a
+#: typo that breaks the emulator rather than the host under test: ``garbage 100000000000`` is
+#: an OverflowError in the random bytes, ``wait`` or ``hang`` of 10**11 ms stalls it for years.
+LIMITS: dict[str, int] = {
+    #: The protocol numbers inputs 0..31 (a keymap's range); the panel's own count is checked
+    #: when the step is submitted to an emulator.
+    "input": 31,
+    #: A minute: longer than any press, wait, outage or hang a table or a soak test needs.
+    "hold_ms": 60_000,
+    "ms": 60_000,
+    #: 64 KiB of noise: hundreds of times the longest frame, so resynchronisation is tested.
+    "bytes": 65_536,
+    #: Ten thousand frames: a long soak's worth of losses, still counted down in a moment.
+    "frames": 10_000,
+}
 FAULTS = ("garbage", "drop", "corrupt", "drop_host", "reboot", "crash", "unplug", "hang")
 DEFAULT_HOLD_MS = 30
 
@@ -68,8 +83,11 @@ def parse_line(line: str, where: str = "line") -> Step | None:
         args = tuple(int(word, 0) for word in rest)
     except ValueError:
         raise ScriptError(f"{where}: {verb} takes whole numbers, got {' '.join(rest)}") from None
-    if any(arg < 0 for arg in args):
-        raise ScriptError(f"{where}: {verb} takes numbers >= 0")
+    for name, arg in zip((name.strip("[]") for name in names), args, strict=False):
+        if not 0 <= arg <= LIMITS[name]:
+            raise ScriptError(
+                f"{where}: {verb}'s {name} must be >= 0 and <= {LIMITS[name]}, got {arg}"
+            )
     if verb == "press" and len(args) == 1:
         args = (args[0], DEFAULT_HOLD_MS)
     return Step(verb, args)

@@ -20,6 +20,19 @@ ENVELOPE_KEYS = ("do", "by")
 #: What a typed or quoted whole number looks like (ASCII digits only: "²".isdigit() is true).
 WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 
+#: The most digits a number in an action may have.  Nothing counted at a table (points, a
+#: history number, a frame, microseconds since boot) comes near 10**18, and Python refuses to
+#: read an integer of more than 4300 digits with a ValueError, so a longer one is refused here.
+MAX_DIGITS = 18
+
+#: How deeply a JSON action may nest its objects and lists: a ``correct`` carrying a shot
+#: record with its lists is four levels.  The JSON decoder recurses per level and fails with a
+#: RecursionError near a thousand, so nesting is measured before decoding and refused here.
+MAX_NESTING = 16
+
+#: A JSON string between quotes (escapes included), blanked before brackets are counted.
+JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
 #: Journal-only verbs, understood by every game (see :mod:`scoring.match`).
 UNDO = "undo"
 CORRECT = "correct"
@@ -125,7 +138,8 @@ class DiceField(FieldType):
         values: list[Any] = []
         for word in words:
             for part in word.replace(",", " ").split():
-                values.append(int(part) if WHOLE_NUMBER.fullmatch(part) else part)
+                number = whole_number(name, part)
+                values.append(part if number is None else number)
         return self.check(name, values)
 
 
@@ -161,8 +175,8 @@ class IntField(FieldType):
         return f"a whole number from {self.minimum} to {self.maximum}"
 
     def check(self, name: str, value: Any) -> int:
-        if isinstance(value, str) and WHOLE_NUMBER.fullmatch(value.strip()):
-            value = int(value)
+        if isinstance(value, str) and (number := whole_number(name, value)) is not None:
+            value = number
         if isinstance(value, bool) or not isinstance(value, int):
             raise ActionError(
                 "bad_field", f"{name}: expected {self.description}, got {value!r}", name
@@ -201,6 +215,7 @@ class NameField(FieldType):
     def check(self, name: str, value: Any) -> str:
         if not isinstance(value, str) or not value.strip():
             raise ActionError("bad_field", f"{name}: expected a name, got {value!r}", name)
+        _check_text(name, value)
         return value
 
     def from_words(self, name: str, words: Sequence[str]) -> str:
@@ -226,15 +241,61 @@ class Verb:
 # Parsing.
 
 
+def whole_number(name: str, text: str) -> int | None:
+    """A typed whole number (``"12"``, ``"-3"``) as an int, None for text that is not one; one
+    of more than :data:`MAX_DIGITS` digits is refused, naming the field."""
+    text = text.strip()
+    if not WHOLE_NUMBER.fullmatch(text):
+        return None
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise ActionError(
+            "bad_field", f"{name}: a number of {digits} digits (at most {MAX_DIGITS})", name
+        )
+    return int(text)
+
+
 def action_from_json(text: str) -> dict[str, Any]:
-    """Decode one action written as JSON, with an :class:`ActionError` for broken JSON."""
+    """Decode one action written as JSON, with an :class:`ActionError` for broken JSON, for
+    nesting deeper than :data:`MAX_NESTING` and for numbers longer than :data:`MAX_DIGITS`."""
+    depth = json_nesting(text)
+    if depth > MAX_NESTING:
+        raise ActionError(
+            "not_an_action",
+            f"JSON nested {depth} levels deep (an action has {MAX_NESTING} at most)",
+        )
     try:
-        raw = json.loads(text)
+        raw = json.loads(text, parse_int=_json_int)
     except json.JSONDecodeError as error:
         raise ActionError(
             "not_an_action", f"not valid JSON: {error.msg} at column {error.colno}"
         ) from None
     return raw
+
+
+def json_nesting(text: str) -> int:
+    """How many objects and lists deep JSON text goes (brackets inside strings not counted)."""
+    depth = deepest = 0
+    for bracket in re.finditer(r"[\[\]{}]", JSON_STRING.sub('""', text)):
+        depth += 1 if bracket.group() in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def _json_int(digits: str) -> int:
+    """The JSON decoder's reader of integers, refusing one of more than MAX_DIGITS digits."""
+    number = whole_number("number", digits)
+    assert number is not None  # the decoder hands over only JSON integers
+    return number
+
+
+def _check_text(name: str, value: str) -> None:
+    """Text that cannot be written as UTF-8 (a lone surrogate, from bytes that were not UTF-8)
+    would fail when the journal stores it, after the action was judged: refused now."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ActionError("bad_field", f"{name}: {value!r} is not valid text", name) from None
 
 
 def parse_action(raw: Any, verbs: Mapping[str, Verb]) -> Action:
@@ -261,6 +322,8 @@ def parse_action(raw: Any, verbs: Mapping[str, Verb]) -> Action:
     by = raw.get("by")
     if by is not None and (not isinstance(by, str) or not by.strip()):
         raise ActionError("bad_field", f"by: expected a player's name, got {by!r}", "by")
+    if by is not None:
+        _check_text("by", by)
     if verb.needs_player and by is None:
         raise ActionError("missing_field", f"by: missing (who does {verb_name!r}?)", "by")
     unknown = sorted(set(raw) - set(ENVELOPE_KEYS) - set(verb.fields))

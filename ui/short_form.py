@@ -3,9 +3,11 @@
 At the ``play`` prompt and in the console's entry line an action is JSON or ``[Player:] verb
 words``: the words fill the verb's one required field (``roll 1 3 4 5 6``, ``score chance``),
 a verb without fields is one word (``stop``), a verb with several fields takes ``field=value``
-words (``bid quantity=5 face=3``, lists with commas).  :func:`describe` writes an action the
-same way back (the referee reading it out).  A typing mistake is a :class:`CliError`, one
-``error:`` line, never a traceback.  The command line (:mod:`ui.cli`, ``ui.commands``) and the
+words (``bid quantity=5 face=3``, lists with commas), and ``correct`` takes its target and
+then the replacement action as the rest of the line (``correct 3 roll 1 2 3 4 5``, ``correct
+target=3 action={...}``).  :func:`describe` writes an action the same way back (the referee
+reading it out).  A typing mistake is a :class:`CliError`, one ``error:`` line, never a
+traceback.  The command line (:mod:`ui.cli`, ``ui.commands``) and the
 console (:mod:`ui.qt.console`) both import this module, and it imports neither.
 """
 
@@ -15,7 +17,14 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scoring.actions import JOURNAL_VERBS, FieldType, Verb, action_from_json
+from scoring.actions import (
+    CORRECT,
+    JOURNAL_VERBS,
+    MAX_NESTING,
+    FieldType,
+    Verb,
+    action_from_json,
+)
 from ui.commands import CommandError
 
 
@@ -30,20 +39,23 @@ def read_action(line: str, verbs: Mapping[str, Verb], turn: str | None, over: bo
     """One typed line as a raw action: JSON as written, or ``[Player:] verb words...``.
 
     The player defaults to whose turn it is; the words fill the verb's one required field
-    (for ``undo``, its optional target), read by that field's own ``from_words``.
+    (for ``undo``, its optional target), read by that field's own ``from_words``.  A
+    ``correct`` is ``correct <target> <action>`` or ``correct target=N action=...``, the
+    replacement last, itself JSON or a short form (:func:`_correction`).
     """
+    return _read(line, verbs, turn, over, depth=0)
+
+
+def _read(line: str, verbs: Mapping[str, Verb], turn: str | None, over: bool, depth: int) -> Any:
+    """:func:`read_action` for a line ``depth`` corrections deep."""
+    line = line.strip()
     if line.startswith("{"):
         return action_from_json(line)
-    who, colon, rest = line.partition(":")
-    who = who.strip()
-    if not colon:
-        who, rest = "", line
-    elif not who:
-        raise CliError("a player's name goes before ':', e.g. 'Boris: roll 1 2 3 4 5'")
+    known = {**verbs, **JOURNAL_VERBS}
+    who, rest = _player_prefix(line, known)
     words = rest.split()
     if not words:
         raise CliError(f"what does {who} do? e.g. '{who}: roll 1 2 3 4 5'")
-    known = {**verbs, **JOURNAL_VERBS}
     verb = known.get(words[0].lower())
     if verb is None:
         raise CliError(
@@ -56,6 +68,9 @@ def read_action(line: str, verbs: Mapping[str, Verb], turn: str | None, over: bo
                 raise CliError("the game is over: 'undo' takes back the last action, 'quit' leaves")
             raise CliError(f"nobody is to play yet: name the player, e.g. 'Anna: {verb.name}'")
         action["by"] = who or turn
+    if verb.name == CORRECT:
+        after_verb = rest.split(None, 1)[1:]
+        return {**action, **_correction(" ".join(after_verb), verbs, turn, over, depth)}
     if not verb.fields:
         if words[1:]:
             raise CliError(f"{verb.name} takes no words: type just '{verb.name}'")
@@ -68,6 +83,42 @@ def read_action(line: str, verbs: Mapping[str, Verb], turn: str | None, over: bo
     if words[1:] or name in verb.required:
         action[name] = field.from_words(name, words[1:])
     return action
+
+
+def _player_prefix(line: str, known: Mapping[str, Verb]) -> tuple[str, str]:
+    """``Boris: roll ...`` as the player and the rest.  A colon after a verb and more words is
+    not a prefix but part of the action (``correct 2 Anna: roll ...``, JSON's ``"do": ...``)."""
+    who, colon, rest = line.partition(":")
+    first = who.split()
+    if not colon or (len(first) > 1 and first[0].lower() in known):
+        return "", line
+    if not who.strip():
+        raise CliError("a player's name goes before ':', e.g. 'Boris: roll 1 2 3 4 5'")
+    return who.strip(), rest
+
+
+#: How a correction is typed, for the error that says so.
+CORRECT_USAGE = (
+    "type correct as 'correct <target> <action>' or 'correct target=N action=...', the "
+    "action last, as a short form or JSON: correct 3 roll 1 2 3 4 5"
+)
+
+
+def _correction(
+    text: str, verbs: Mapping[str, Verb], turn: str | None, over: bool, depth: int
+) -> dict[str, Any]:
+    """A correction's target and replacement: the target first (``3`` or ``target=3``), then the
+    whole rest of the line as the action (``roll 1 2 3 4 5``, ``Anna: ...``, ``action={...}``),
+    read like any typed action, so JSON with spaces and commas stays whole."""
+    target_word, _, action_text = text.strip().partition(" ")
+    action_text = action_text.strip().removeprefix("action=").strip()
+    if not target_word or not action_text:
+        raise CliError(CORRECT_USAGE)
+    if depth >= MAX_NESTING:
+        raise CliError(f"corrections nested more than {MAX_NESTING} deep")
+    target_field = JOURNAL_VERBS[CORRECT].fields["target"]
+    target = target_field.from_words("target", [target_word.removeprefix("target=")])
+    return {"target": target, "action": _read(action_text, verbs, turn, over, depth + 1)}
 
 
 def _named_fields(verb: Verb, words: Sequence[str]) -> dict[str, Any]:
