@@ -792,3 +792,27 @@ def test_a_missing_module_of_our_own_is_still_a_bug(capsys, monkeypatch) -> None
     monkeypatch.setattr("ui.commands.eval.run", broken)
     with pytest.raises(ModuleNotFoundError):
         run_cli(capsys, monkeypatch, "eval", "dice", "anywhere")
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (("shot", "-", "seven_skittles", "--players", "\udcff,Boris"), "not a name in UTF-8"),
+        (("run", "--game", "yahtzee", "--players", "Anna,\udcff", "--headless"), "not a name"),
+        (
+            ("play", "yahtzee", "--players", "Anna,Boris", "--option", "k=" + "[" * 70 + "]" * 70),
+            "k:",
+        ),
+    ],
+    ids=["shot-name", "run-name", "deep-option"],
+)
+def test_every_command_refuses_a_name_or_option_it_cannot_keep(
+    argv, words, tmp_path, capsys, monkeypatch
+) -> None:
+    """Names that are not text and option values too deep to be options are one error line in
+    every command that takes them, before a journal is made."""
+    monkeypatch.chdir(tmp_path)
+    status, _, err = run_cli(capsys, monkeypatch, *argv)
+    assert status == 2
+    assert len(err.splitlines()) == 1 and words in err
+    assert not (tmp_path / "sessions").exists()

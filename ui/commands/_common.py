@@ -15,6 +15,7 @@ import yaml
 
 from scoring.match import Match, Outcome
 from scoring.verdicts import Verdict
+from scoring.yaml_data import YAMLLimitError, load_yaml
 from ui.sheet_text import LANGS, render_sheet, winner_line
 
 SESSIONS_DIR = Path("sessions")
@@ -29,11 +30,27 @@ def add_lang(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=LANGS, default="en", help="language of the texts")
 
 
+def is_text(line: str) -> bool:
+    """Whether a line is one line of text: bytes that are not UTF-8 arrive as lone surrogates,
+    which can be neither echoed nor journalled, and a form feed or line separator inside it
+    would split the one error line that quotes it."""
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return line.splitlines() == [line]
+
+
 def players_list(text: str) -> list[str]:
-    """``Anna,Boris`` as names; empty or repeated names are refused before anything starts."""
+    """``Anna,Boris`` as names; empty or repeated names, and names that are not one line of
+    UTF-8 text (see :func:`is_text`), are refused before anything starts (a journal file
+    included)."""
     names = [name.strip() for name in text.split(",")]
     if not all(names):
         raise argparse.ArgumentTypeError(f"every player needs a name, got {text!r}")
+    for name in names:
+        if not is_text(name):
+            raise argparse.ArgumentTypeError(f"{name!r} is not a name in UTF-8 text")
     if len(set(names)) != len(names):
         raise argparse.ArgumentTypeError(f"player names must differ, got {text!r}")
     return names
@@ -46,7 +63,9 @@ def option_pair(text: str) -> tuple[str, Any]:
     if not equals or not key.strip():
         raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE, e.g. information=full")
     try:
-        return key.strip(), yaml.safe_load(value) if value.strip() else ""
+        return key.strip(), load_yaml(value) if value.strip() else ""
+    except YAMLLimitError as error:  # a value too deep or too large to be an option
+        raise argparse.ArgumentTypeError(f"{key.strip()}: {error}") from None
     except yaml.YAMLError:
         return key.strip(), value
 

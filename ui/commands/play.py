@@ -15,6 +15,7 @@ from scoring.match import Match
 from session.journal import Journal
 from ui.commands._common import (
     add_lang,
+    is_text,
     new_session_path,
     option_pair,
     players_list,
@@ -31,7 +32,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     play = commands.add_parser("play", help="referee a game typed in at the prompt")
     play.add_argument("game", nargs="?", metavar="GAME", help="a game id (see: tableref games)")
     play.add_argument("--preset", help="a preset of the game (its default if omitted)")
-    play.add_argument("--players", type=player_names, help="comma-separated names: Anna,Boris")
+    play.add_argument("--players", type=players_list, help="comma-separated names: Anna,Boris")
     play.add_argument(
         "--option",
         dest="options",
@@ -45,17 +46,6 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     where.add_argument("--resume", type=Path, help="carry on the session in this journal")
     add_lang(play)
     play.set_defaults(run=cmd_play)
-
-
-def player_names(text: str) -> list[str]:
-    """``--players`` as :func:`players_list` reads it, refusing a name that is not text: bytes
-    that are not UTF-8 reach ``argv`` as lone surrogates, which the journal cannot store, so
-    the name is refused before a journal file is made."""
-    names = players_list(text)
-    for name in names:
-        if not _is_text(name):
-            raise argparse.ArgumentTypeError(f"{name!r} is not a name in UTF-8 text")
-    return names
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -120,7 +110,7 @@ def _play(journal: Journal, lines: Iterable[str], lang: str, echo: bool) -> None
         line = raw_line.strip()
         if not line or line.startswith("#"):
             continue
-        if not _is_text(line):
+        if not is_text(line):
             say_error(f"{line!a} is not one line of UTF-8 text: nothing done")
             continue
         if echo:
@@ -134,17 +124,6 @@ def _play(journal: Journal, lines: Iterable[str], lang: str, echo: bool) -> None
             print(help_text(journal.match, lang))
         else:
             _play_action(journal, line, lang)
-
-
-def _is_text(line: str) -> bool:
-    """Whether a line is one line of text: bytes that are not UTF-8 arrive as lone surrogates,
-    which can be neither echoed nor journalled, and a form feed or line separator inside it
-    would split the one error line that quotes it."""
-    try:
-        line.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return line.splitlines() == [line]
 
 
 def _play_action(journal: Journal, line: str, lang: str) -> None:

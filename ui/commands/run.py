@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ui.commands import CommandError
-from ui.commands._common import new_session_path
+from ui.commands._common import new_session_path, players_list
 
 #: A headless run has nobody to plug a camera in: a live camera that gives no frame for this
 #: many seconds (the worker's retries, doubling up to 8 s, try about four times) is an error.
@@ -28,7 +28,9 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser = commands.add_parser("run", help="referee a live table: camera, panel, operator")
     parser.add_argument("--game", required=True, help="the game (see: tableref games)")
     parser.add_argument("--preset", help="the game's preset (default: the game's default)")
-    parser.add_argument("--players", required=True, help="names in seat order: Anna,Boris")
+    parser.add_argument(
+        "--players", required=True, type=players_list, help="names in seat order: Anna,Boris"
+    )
     parser.add_argument(
         "--camera", default="0", help="camera index, stream URL, video file, image folder, none"
     )
@@ -82,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     from session.journal import Journal, JournalError
     from session.live import FrameTap, LiveSession
 
-    players = [name.strip() for name in args.players.split(",") if name.strip()]
+    players = args.players
     if args.fps < 0:
         raise CommandError(f"--fps must be 0 or more, got {args.fps}")
     if args.camera_wait <= 0:
