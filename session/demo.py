@@ -238,6 +238,7 @@ def prepare(
         meta["options"],
         fps=meta["fps"],
         sources={**meta["sources"], "played_from": str(source)},
+        lossless=True,  # the printed replay --rerun reads the very frames that were read now
     )
     session = LiveSession(writer.journal, dice_interpreter())
     operator = ScriptedOperator(session, steps, on_note)

@@ -9,9 +9,12 @@ video the crash cut short still opens, and a frame past its readable end is refu
 Layout of ``NAME.tableref/``::
 
     meta.json      {"format": 1, "game", "preset", "players", "options", "started",
-                    "video": "video.avi" | null, "fps": float | null, "sources": {...}}
+                    "video": "video.avi" | null, "fps": float | null, "codec": "MJPG" | "FFV1",
+                    "sources": {...}}
     journal.sqlite the session's journal
-    video.avi      the camera frames (MJPG), frame i of the video is frame index i
+    video.avi      the camera frames, frame i of the video is frame index i: MJPG (lossy, small
+                   and fast enough for a live camera) or FFV1 (lossless: a re-run reads the very
+                   pixels that were read live; about 4 times the size)
     frames.jsonl   {"frame", "t", "detections"} per recorded frame
     facts.jsonl    {"t", "frame", "fact"} per table fact
     serial.bin     raw bytes from the panel's serial port, in order
@@ -52,6 +55,10 @@ FINAL = "final.json"
 #: The frame rate written into the video container when the caller gives none; the real times
 #: of the frames are in frames.jsonl either way.
 DEFAULT_FPS = 30.0
+
+#: The video codecs a recording is written with: lossy for a live camera, lossless on request.
+LOSSY_CODEC = "MJPG"
+LOSSLESS_CODEC = "FFV1"
 
 
 class RecordingError(Exception):
@@ -104,9 +111,11 @@ class RecordingWriter:
         options: Mapping[str, Any] | None = None,
         fps: float | None = None,
         sources: Mapping[str, Any] | None = None,
+        lossless: bool = False,
     ) -> RecordingWriter:
         """A new recording in ``folder``, which must not exist yet (or be empty), so a second
-        session never writes into the first one's files."""
+        session never writes into the first one's files.  ``lossless`` video is for frames that
+        are few or small (the demo's renders), where an exact re-run is worth the size."""
         folder = Path(folder)
         if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
             raise RecordingError(f"{folder}: exists already; a recording is never overwritten")
@@ -123,6 +132,7 @@ class RecordingWriter:
             "started": datetime.now(UTC).isoformat(timespec="milliseconds"),
             "video": None,
             "fps": fps,
+            "codec": LOSSLESS_CODEC if lossless else LOSSY_CODEC,
             "sources": dict(sources or {}),
         }
         writer = cls(folder, meta, journal)
@@ -148,10 +158,11 @@ class RecordingWriter:
         if self._video is None:
             cv2 = _cv2()
             fps = self.meta["fps"] or DEFAULT_FPS
-            fourcc = cv2.VideoWriter_fourcc(*"MJPG")
+            codec = self.meta["codec"]
+            fourcc = cv2.VideoWriter_fourcc(*codec)
             self._video = cv2.VideoWriter(str(self.folder / VIDEO), fourcc, fps, (width, height))
             if not self._video.isOpened():
-                raise RecordingError(f"{self.folder / VIDEO}: OpenCV cannot write MJPG video")
+                raise RecordingError(f"{self.folder / VIDEO}: OpenCV cannot write {codec} video")
             self._size = (width, height)
             self.meta.update(video=VIDEO, fps=fps)
             self._write_meta()

@@ -14,6 +14,8 @@ tolerance, since a video frame decoded from MJPG is not bit for bit the frame th
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,7 +23,8 @@ from typing import Any
 from scoring.match import Match
 from scoring.registry import create_engine
 from session.journal import JournalRow
-from session.recording import Recording, view_digest
+from session.recording import LOSSY_CODEC, Recording, view_digest
+from vision.progress import tracked
 
 #: How far a re-read box's edges may lie from the recorded one's, as a share of the box's size
 #: (dice touching one another may be boxed as one blob whose edges move most), and how much a
@@ -106,7 +109,12 @@ def _plain(value: Any) -> Any:
 
 @dataclass
 class RerunReport:
-    """What perception does with the recorded video now, against what it did then."""
+    """What perception does with the recorded video now, against what it did then.
+
+    A camera row counts as reproduced when perception proposes it again, and also when the
+    operator changed it on confirming a held reading and perception proposes now what it
+    proposed then (``rows_corrected`` of them): the change was the operator's, not perception's.
+    """
 
     frames: int
     facts_recorded: int
@@ -114,9 +122,11 @@ class RerunReport:
     facts_matching: int
     rows_compared: int
     rows_matching: int
+    rows_corrected: int = 0
     differences: list[str] = field(default_factory=list)
     max_box_shift: float = 0.0
     max_confidence_change: float = 0.0
+    lossy_video: bool = False
 
     @property
     def equal(self) -> bool:
@@ -130,20 +140,33 @@ class RerunReport:
             "facts_matching": self.facts_matching,
             "rows_compared": self.rows_compared,
             "rows_matching": self.rows_matching,
+            "rows_corrected": self.rows_corrected,
             "max_box_shift": round(self.max_box_shift, 3),
             "max_confidence_change": round(self.max_confidence_change, 3),
+            "lossy_video": self.lossy_video,
             "differences": self.differences,
         }
 
     def to_text(self) -> str:
+        corrected = (
+            f" ({self.rows_corrected} of them changed by the operator on confirming, proposed "
+            "now as then)"
+            if self.rows_corrected
+            else ""
+        )
         lines = [
             f"rerun: {self.frames} frames read again; facts {self.facts_matching} of "
             f"{self.facts_recorded} recorded reproduced ({self.facts_rerun} now); camera rows "
-            f"{self.rows_matching} of {self.rows_compared} proposed again as recorded; boxes "
+            f"{self.rows_matching} of {self.rows_compared} reproduced{corrected}; boxes "
             f"within {self.max_box_shift:.0%} of their size, confidences within "
             f"{self.max_confidence_change:.3f}"
         ]
         lines += [f"  differs: {line}" for line in self.differences]
+        if self.differences and self.lossy_video:
+            lines.append(
+                "  note: the video is MJPG (lossy), so its frames decode close to, not exactly as, "
+                "the frames read live; a lossless recording re-runs exactly"
+            )
         return "\n".join(lines)
 
 
@@ -156,11 +179,12 @@ def rerun(recording: Recording, reader: Any, interpreter: Any, observer: Any = N
     frames = min(recording.frame_count, recording.video_frames())
     times = recording.frame_times()
     facts = []
-    for index in range(frames):
+    for index in tracked(range(frames), "reading the recorded frames again"):
         fact = observer.update(reader.read(recording.frame(index)), index, times[index])
         if fact is not None:
             facts.append(fact)
     report = RerunReport(frames, len(recorded), len(facts), 0, 0, 0)
+    report.lossy_video = recording.meta.get("codec", LOSSY_CODEC) == LOSSY_CODEC
     if frames < recording.frame_count:
         report.differences.append(
             f"the video holds {frames} of {recording.frame_count} frames: the rest is not re-read"
@@ -172,30 +196,99 @@ def rerun(recording: Recording, reader: Any, interpreter: Any, observer: Any = N
             report.differences.append(f"frame {line['frame']}: recorded fact not seen now")
     rows = recording.rows()
     entries = _entries(recording, rows)
+
+    def standing(line: Mapping[str, Any]) -> Match:
+        """The match as it stood when the session was given the recorded fact ``line``."""
+        return Match(entries.engine, entries.players, entries.entries[: int(line.get("rows", 0))])
+
+    # What perception proposed then, from the recorded facts through an interpreter of its own
+    # (interpreters remember the last scene, to tell kept dice from thrown ones).
+    earlier_interpreter = copy.deepcopy(interpreter)
+    earlier = {
+        line["frame"]: _proposed(earlier_interpreter, _recorded_fact(line["fact"]), standing(line))
+        for line in recorded
+    }
     camera_rows = {row.frame: row for row in rows if row.source == "camera" and row.frame}
     for fact in facts:
         then = by_frame.get(fact.frame_index)
         if then is None:
             report.differences.append(f"frame {fact.frame_index}: a fact now, none recorded")
             continue
+        fact = _in_recorded_order(fact, then["fact"])
         if _same_fact(fact.to_json(), then["fact"], report):
             report.facts_matching += 1
-        standing = int(then.get("rows", 0))
-        match = Match(entries.engine, entries.players, entries.entries[:standing])
-        proposals = interpreter.propose(fact, match)
+        now = _proposed(interpreter, fact, standing(then))
         row = camera_rows.get(fact.frame_index)
         if row is None:
             continue
         report.rows_compared += 1
-        actions = [_canonical(match, p.action) for p in proposals]
-        if row.action in actions:
+        was = earlier[fact.frame_index]
+        if row.action in now:
             report.rows_matching += 1
+        elif row.action not in was and now == was:
+            report.rows_matching += 1
+            report.rows_corrected += 1
+        elif row.action not in was:
+            report.differences.append(
+                f"row {row.seq} (frame {row.frame}): the operator changed perception's "
+                f"{was or 'nothing'} to {row.action} then; perception now proposes "
+                f"{now or 'nothing'}"
+            )
         else:
             report.differences.append(
-                f"row {row.seq} (frame {row.frame}): recorded {row.action}, perception now "
-                f"proposes {actions or 'nothing'} (an operator's correction on confirming?)"
+                f"row {row.seq} (frame {row.frame}): recorded straight from the camera as "
+                f"{row.action}; perception now proposes {now or 'nothing'}"
             )
     return report
+
+
+def _proposed(interpreter: Any, fact: Any, match: Match) -> list[dict[str, Any]]:
+    """The actions the interpreter proposes for ``fact``, as the journal would store them."""
+    return [_canonical(match, proposal.action) for proposal in interpreter.propose(fact, match)]
+
+
+def _recorded_fact(line: Mapping[str, Any]) -> Any:
+    """A recorded ``dice_settled`` line as the fact the session was given."""
+    from vision.observe import DiceSettled
+    from vision.types import Box
+
+    return DiceSettled(
+        tuple(int(value) for value in line["values"]),
+        tuple(Box(*(float(edge) for edge in box)) for box in line["boxes"]),
+        tuple(bool(cocked) for cocked in line["cocked"]),
+        int(line["frame"]),
+        float(line.get("timestamp", 0.0)),
+        float(line["confidence"]),
+    )
+
+
+def _in_recorded_order(fact: Any, then: Mapping[str, Any]) -> Any:
+    """``fact`` with its dice listed in the recorded fact's order, each die paired with the
+    recorded die nearest to it, so that a reader listing two neighbours the other way round
+    is not a different reading.  Unchanged when the counts differ (that is a difference)."""
+    old = [(box[0] + box[2] / 2, box[1] + box[3] / 2) for box in then.get("boxes", [])]
+    if len(old) != len(fact.boxes):
+        return fact
+    pairs = sorted(
+        (
+            ((box.centre[0] - x) ** 2 + (box.centre[1] - y) ** 2, new, index)
+            for new, box in enumerate(fact.boxes)
+            for index, (x, y) in enumerate(old)
+        )
+    )
+    order: dict[int, int] = {}
+    taken: set[int] = set()
+    for _, new, index in pairs:
+        if new not in order and index not in taken:
+            order[new] = index
+            taken.add(index)
+    ranked = sorted(range(len(fact.boxes)), key=lambda new: order[new])
+    return dataclasses.replace(
+        fact,
+        values=tuple(fact.values[new] for new in ranked),
+        boxes=tuple(fact.boxes[new] for new in ranked),
+        cocked=tuple(fact.cocked[new] for new in ranked),
+    )
 
 
 def _entries(recording: Recording, rows: Sequence[JournalRow]) -> Match:

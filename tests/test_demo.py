@@ -3,6 +3,7 @@ the renderer is deterministic and the player feeds a session from its own thread
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -84,6 +85,13 @@ def test_headless_demo_reads_the_throws_and_ends_with_the_games_totals(cache, ca
     printed = re.findall(r"^\s+(\d+)\. (.*?)  \(", out, re.M)
     assert len(printed) == len(numbered)
     assert [text for _, text in printed] == [describe(rows[int(n)].action) for n, _ in printed]
+    # The played session is recorded losslessly, so re-running perception on it reads the very
+    # frames read live: every fact and camera row again, the boxes where they were.
+    assert main(["replay", played.group(1), "--rerun", "--json"]) == 0
+    rerun = json.loads(capsys.readouterr().out)["rerun"]
+    assert rerun["differences"] == [] and not rerun["lossy_video"]
+    assert rerun["rows_matching"] == rerun["rows_compared"] == 8
+    assert rerun["max_box_shift"] == rerun["max_confidence_change"] == 0
     # The recording is made once: a second run plays the cached one.
     assert main(["demo", "--game", "dice", "--turns", str(TURNS), "--quiet"]) == 0
     again = capsys.readouterr().out
