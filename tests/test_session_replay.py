@@ -142,3 +142,23 @@ def test_replay_command_refuses_a_folder_that_is_no_recording(tmp_path, capsys) 
     status = main(["replay", str(tmp_path)])
     assert status == 2
     assert "not a recording (meta.json and journal.sqlite missing)" in capsys.readouterr().err
+
+
+def test_replay_viewer_without_a_screen_says_so_in_one_line(recorded, monkeypatch, capsys):
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert main(["replay", str(recorded[0]), "--gui"]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err == "error: the replay viewer cannot open: no display (DISPLAY/WAYLAND_DISPLAY unset)\n"
+    )
+
+
+def test_replay_viewer_on_a_folder_that_is_no_recording_says_so_before_a_window(
+    tmp_path, monkeypatch, capsys
+):
+    monkeypatch.setenv("DISPLAY", ":99")
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    assert main(["replay", str(tmp_path), "--gui"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not a recording (meta.json and journal.sqlite missing)" in err

@@ -40,9 +40,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.gui:
-        from ui.qt.replay import show_replay
-
-        return show_replay(args.folder, args.lang)
+        return _viewer(args)
     from session.journal import JournalError
     from session.recording import Recording, RecordingError
     from session.replay import refold, rerun
@@ -65,6 +63,25 @@ def run(args: argparse.Namespace) -> int:
         if report is not None:
             print(report.to_text())
     return 0 if folded.equal else 1
+
+
+def _viewer(args: argparse.Namespace) -> int:
+    """The replay viewer on the recording; one error line when it cannot open here, or when
+    the recording cannot be shown (before any window appears)."""
+    from ui.display import no_windows
+
+    why = no_windows()
+    if why is not None:
+        raise CommandError(f"the replay viewer cannot open: {why}")
+    from session.journal import JournalError
+    from session.recording import RecordingError
+    from ui.qt.console_rows import RowFoldError
+    from ui.qt.replay import show_replay
+
+    try:
+        return show_replay(args.folder, args.lang)
+    except (RecordingError, JournalError, RowFoldError) as error:
+        raise CommandError(str(error)) from None
 
 
 def _reader(args: argparse.Namespace, meta: dict[str, Any]) -> Any:
