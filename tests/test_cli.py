@@ -21,6 +21,7 @@ from scoring.match import Match
 from scoring.scenario import Scenario, load
 from session.journal import Journal
 from ui.cli import main
+from ui.commands.catalogue import game_entries
 from ui.commands.demo import DEMO
 from ui.short_form import describe
 
@@ -116,6 +117,38 @@ def test_games_text_shows_titles_in_both_languages(capsys, monkeypatch) -> None:
     assert "Yahtzee / Яхтзи" in out
     assert "Yacht / Яхта" in out
     assert "roll, keep, score, undo, correct" in out
+
+
+@pytest.mark.parametrize("width", [60, 80, 120])
+def test_games_text_fits_the_terminal_and_names_every_game(capsys, monkeypatch, width) -> None:
+    monkeypatch.setenv("COLUMNS", str(width))
+    status, out, _ = run_cli(capsys, monkeypatch, "games")
+    assert status == 0
+    assert max(len(line) for line in out.splitlines()) <= width
+    for entry in game_entries():
+        assert re.search(rf"^{entry['game']}: ", out, re.M)
+        assert entry["title"]["ru"].split()[0] in out
+    assert "verbs: roll, keep, score, void, undo, correct" in out
+
+
+def test_games_text_is_one_table_on_a_terminal_wide_enough(capsys, monkeypatch) -> None:
+    monkeypatch.setenv("COLUMNS", "1000")
+    status, out, _ = run_cli(capsys, monkeypatch, "games")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].split() == [
+        "game",
+        "title",
+        "(en",
+        "/",
+        "ru)",
+        "family",
+        "presets",
+        "(*",
+        "default)",
+        "verbs",
+    ]
+    assert len(lines) == len(game_entries()) + 1
 
 
 def test_installed_console_script_runs() -> None:

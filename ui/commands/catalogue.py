@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
+import textwrap
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -54,14 +57,36 @@ def cmd_games(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(entries, ensure_ascii=False, indent=2))
         return 0
+    print(games_text(entries, shutil.get_terminal_size().columns))
+    return 0
+
+
+def games_text(entries: Sequence[Mapping[str, Any]], width: int) -> str:
+    """The catalogue as one table when the terminal is wide enough for it, else one block per
+    game (its line, then its presets and verbs wrapped to ``width``), so no line runs off the
+    screen of a terminal of ordinary width."""
     table = [("game", "title (en / ru)", "family", "presets (* default)", "verbs")]
     for entry in entries:
         presets = [p + ("*" if p == entry["default"] else "") for p in entry["presets"]]
         title = f"{entry['title']['en']} / {entry['title']['ru']}"
         family = entry["family"] + (" (camera)" if entry["camera"] else "")
         table.append((entry["game"], title, family, ", ".join(presets), ", ".join(entry["verbs"])))
-    print(columns(table))
-    return 0
+    text = columns(table)
+    if max(len(line) for line in text.splitlines()) <= width:
+        return text
+    blocks = ["presets marked * are the default"]
+    for game, title, family, presets, verbs in table[1:]:
+        lines = textwrap.wrap(f"{game}: {title}, {family}", width, subsequent_indent="    ")
+        for label, items in (("presets", presets), ("verbs", verbs)):
+            lines += textwrap.wrap(
+                f"{label}: {items}",
+                width,
+                initial_indent="  ",
+                subsequent_indent="    ",
+                break_on_hyphens=False,
+            )
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
