@@ -849,3 +849,35 @@ def test_every_command_refuses_a_name_or_option_it_cannot_keep(
     assert status == 2
     assert len(err.splitlines()) == 1 and words in err
     assert not (tmp_path / "sessions").exists()
+
+
+def test_play_says_whose_turn_it_is_once_after_a_turn_ends(tmp_path, capsys, monkeypatch) -> None:
+    script = "Anna: roll 6 6 6 6 6\nscore sixes\n"
+    status, out, err = run_cli(
+        capsys,
+        monkeypatch,
+        *("play", "yahtzee", "--players", "Anna,Boris", "--journal", str(tmp_path / "j.sqlite")),
+        stdin=script,
+    )
+    assert status == 0, err
+    after = out[out.index("Anna writes 30 in Sixes") :]
+    assert after.count("Boris to play") == 1  # the state line, not a verdict line before it too
+    assert re.search(r"^Boris to play, throw 0/3$", after, re.M)
+
+
+def test_shot_on_a_foul_says_the_mountain_and_the_turn_once(tmp_path, capsys, monkeypatch) -> None:
+    record = tmp_path / "foul.json"
+    record.write_text(
+        '{"do": "shot", "cue": "red", "contacts": [["red", "big", 0.12]],'
+        ' "down": [["big", "red", 0.2], ["small_front", "red", 0.3]]}',
+        encoding="utf-8",
+    )
+    status, out, err = run_cli(
+        capsys, monkeypatch, "shot", str(record), "seven_skittles", "--players", "Anna,Boris"
+    )
+    assert status == 0, err
+    lines = out.splitlines()
+    assert "Foul: skittles knocked directly" in lines  # its value is the skittles line's
+    assert "Skittles (the big skittle, the front small skittle): 30 onto the mountain" in lines
+    assert "+35 on the mountain for Anna: 335" in lines
+    assert lines.count("Boris to play") == 1 and lines[-1] == "Boris to play"

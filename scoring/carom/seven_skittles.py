@@ -30,7 +30,7 @@ from typing import Any
 
 from scoring.actions import Action, Verb
 from scoring.carom import seven_skittles_respot as respot
-from scoring.carom.seven_skittles_messages import MESSAGES, names
+from scoring.carom.seven_skittles_messages import MESSAGES, ON_MOUNTAIN, names
 from scoring.carom.seven_skittles_respot import Respot, Table
 from scoring.carom.seven_skittles_rules import (
     FACTS,
@@ -46,7 +46,7 @@ from scoring.carom.seven_skittles_rules import (
 )
 from scoring.carom.shot import ShotRecord, record_of, shot_verb
 from scoring.engine import check_players, check_seat, sheet_row
-from scoring.verdicts import COMMON, Kind, Verdict
+from scoring.verdicts import COMMON, Kind, Messages, Verdict
 
 #: Fouls whose points are the skittles' (priced with the shot), not a fixed 5.
 SKITTLE_FOULS = ("direct", "touch_skittle", "all7_foul")
@@ -170,12 +170,14 @@ class SevenSkittles:
             state = self._legal(state, judgement, verdicts)
         return self._after(state, record, verdicts)
 
-    def _points(self, judgement: Judgement, player: str) -> list[Verdict]:
-        """One line per part of the shot's value (§A.8)."""
+    def _points(
+        self, judgement: Judgement, player: str, messages: Messages = MESSAGES
+    ) -> list[Verdict]:
+        """One line per part of the shot's value (§A.8), in ``messages``' words."""
         out = []
         if judgement.skittle_points and not any(f.code == "all7_foul" for f in judgement.fouls):
             out.append(
-                MESSAGES.verdict(
+                messages.verdict(
                     Kind.POINTS,
                     "skittles",
                     player,
@@ -185,11 +187,11 @@ class SevenSkittles:
                 )
             )
         if judgement.carom:
-            out.append(MESSAGES.verdict(Kind.POINTS, "carom", player, VALUE_CAROM))
+            out.append(messages.verdict(Kind.POINTS, "carom", player, VALUE_CAROM))
         if judgement.pocketed_obs:
             balls = judgement.pocketed_obs
             out.append(
-                MESSAGES.verdict(
+                messages.verdict(
                     Kind.POINTS,
                     "pocketed",
                     player,
@@ -219,7 +221,7 @@ class SevenSkittles:
                     balls_ru=names(balls, 1),
                 )
             )
-        verdicts += self._points(judgement, player)
+        verdicts += self._points(judgement, player, ON_MOUNTAIN)
         times = 2 if self.rules.inning_penalty_mode == "double" else 1
         added = foul_points(judgement, self.rules) + judgement.points + times * state.inning_points
         remaining = _set(state.remaining, p, state.remaining[p] + added)

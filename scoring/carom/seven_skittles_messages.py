@@ -92,13 +92,11 @@ MESSAGES = (
                 "Foul: object ball touched with the cue, {points}",
                 "Фол: касание кием прицельного шара, {points}",
             ),
-            "direct": Message(
-                "Foul: skittles knocked directly, {points}",
-                "Фол: кегли сбиты напрямую, {points}",
-            ),
+            # The skittles' value is the penalty of these two: the skittles line says it.
+            "direct": Message("Foul: skittles knocked directly", "Фол: кегли сбиты напрямую"),
             "touch_skittle": Message(
-                "Foul: skittle touched by cue, hand or clothing, {points}",
-                "Фол: касание кегли кием, рукой или одеждой, {points}",
+                "Foul: skittle touched by cue, hand or clothing",
+                "Фол: касание кегли кием, рукой или одеждой",
             ),
             "all7_foul": Message(
                 "Foul shot felled all seven skittles: {points}",
@@ -175,4 +173,20 @@ MESSAGES = (
             "winner": Message("{player} wins the game", "{player} выигрывает партию"),
         }
     )
+)
+
+#: §A.10 (L77): on a foul shot its points go onto the fouler's mountain; the same verdicts as
+#: a scoring shot's, worded so that nobody reads them as points written off.
+ON_MOUNTAIN = MESSAGES | Messages(
+    {
+        "skittles": Message(
+            "Skittles ({skittles}): {points} onto the mountain",
+            "Кегли ({skittles_ru}): {points} на гору",
+        ),
+        "carom": Message("Carom: {points} onto the mountain", "Карамболь: {points} на гору"),
+        "pocketed": Message(
+            "Object ball pocketed ({balls}): {points} onto the mountain",
+            "Чужой шар ({balls_ru}): {points} на гору",
+        ),
+    }
 )

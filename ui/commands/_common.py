@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 
 from scoring.match import Match, Outcome
-from scoring.verdicts import Verdict
+from scoring.verdicts import Kind, Verdict
 from scoring.yaml_data import YAMLLimitError, load_yaml
 from ui.sheet_text import LANGS, render_sheet, winner_line
 
@@ -109,6 +109,16 @@ def new_session_path(game: str) -> Path:
 
 def verdict_text(verdict: Verdict, lang: str) -> str:
     return verdict.ru if lang == "ru" else verdict.en
+
+
+def said_lines(verdicts: Sequence[Verdict], view: Mapping[str, Any], lang: str) -> list[str]:
+    """The verdicts to print before the state line: all but the one naming whose turn it is
+    now, which the state line itself says (with the throw and the dice where there are)."""
+    return [
+        verdict_text(verdict, lang)
+        for verdict in verdicts
+        if not (verdict.kind == Kind.TURN and verdict.player == view["turn"] and not view["over"])
+    ]
 
 
 def refusal_text(outcome: Outcome, lang: str) -> str:

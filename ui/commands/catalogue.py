@@ -75,9 +75,9 @@ def games_text(entries: Sequence[Mapping[str, Any]], width: int) -> str:
     if max(len(line) for line in text.splitlines()) <= width:
         return text
     blocks = ["presets marked * are the default"]
-    for game, title, family, presets, verbs in table[1:]:
+    for game, title, family, preset_list, verb_list in table[1:]:
         lines = textwrap.wrap(f"{game}: {title}, {family}", width, subsequent_indent="    ")
-        for label, items in (("presets", presets), ("verbs", verbs)):
+        for label, items in (("presets", preset_list), ("verbs", verb_list)):
             lines += textwrap.wrap(
                 f"{label}: {items}",
                 width,

@@ -20,9 +20,9 @@ from ui.commands._common import (
     option_pair,
     players_list,
     refusal_text,
+    said_lines,
     say_error,
     sheet_text,
-    verdict_text,
 )
 from ui.sheet_text import open_rows_line, state_line
 from ui.short_form import COMMANDS, CliError, read_action, words
@@ -138,9 +138,9 @@ def _play_action(journal: Journal, line: str, lang: str) -> None:
     if not outcome.accepted:
         say_error(refusal_text(outcome, lang))
         return
-    for verdict in outcome.verdicts:
-        print(f"  {verdict_text(verdict, lang)}")
     view = journal.view()
+    for line in said_lines(outcome.verdicts, view, lang):
+        print(f"  {line}")
     print(state_line(view, lang))
     if view["over"]:
         print(sheet_text(journal.match, lang))

@@ -17,8 +17,8 @@ from ui.commands._common import (
     add_lang,
     players_list,
     refusal_text,
+    said_lines,
     sheet_text,
-    verdict_text,
     write_out,
 )
 from ui.sheet_text import FORMATS, hint_lines, sheet_csv, sheet_json, state_line
@@ -139,7 +139,8 @@ def _judge(match: Match, raw: dict[str, Any], lang: str) -> int:
     if not outcome.accepted:
         print(f"refused: {refusal_text(outcome, lang)}")
         return 1
-    for verdict in outcome.verdicts:
-        print(verdict_text(verdict, lang))
-    print(state_line(match.engine.view(state), lang))
+    view = match.engine.view(state)
+    for line in said_lines(outcome.verdicts, view, lang):
+        print(line)
+    print(state_line(view, lang))
     return 0
