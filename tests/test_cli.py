@@ -624,6 +624,28 @@ def test_describe_reads_an_action_out() -> None:
     action: dict[str, Any] = {"do": "roll", "by": "Anna", "dice": [5], "kept": [1, 2, 3, 4]}
     assert describe(action) == "Anna: roll 5 kept 1 2 3 4"
     assert describe({"do": "undo", "target": 3}) == "undo 3"
+    fixed = {"do": "roll", "by": "Anna", "dice": [6]}
+    assert describe({"do": "correct", "target": 2, "action": fixed}) == (
+        'correct 2 action {"do": "roll", "by": "Anna", "dice": [6]}'
+    )
+
+
+def test_describe_reads_a_shot_record_out_without_python_lists() -> None:
+    shot = {
+        "do": "shot",
+        "by": "Anna",
+        "cue": "red",
+        "contacts": [["red", "pink", 0.12], ["pink", "big", 0.47]],
+        "down": [["big", "pink", 0.5]],
+        "pocketed": [],
+        "stopped_on": {"spot_rear": "black"},
+    }
+    text = describe(shot)
+    assert text == (
+        "Anna: shot red; contacts: red pink 0.12, pink big 0.47; down: big pink 0.5; "
+        "stopped_on: spot_rear black"
+    )
+    assert not set("[]{}'\"") & set(text)
 
 
 # --------------------------------------------------------------------------------------------

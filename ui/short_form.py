@@ -159,15 +159,35 @@ def describe(action: Mapping[str, Any]) -> str:
 
 def words(args: Mapping[str, Any]) -> str:
     """An action's arguments as typed at the prompt: the first bare, any others after their
-    names (``5 kept 1 2 3 4``); lists as space-separated words, nested actions as JSON."""
+    names (``5 kept 1 2 3 4``); lists as space-separated words, nested actions as JSON.  An
+    action with a list of groups or a mapping (a shot record) reads ``red; contacts: red pink
+    0.12, pink big 0.47; down: big pink 0.5``: groups by commas, fields by semicolons."""
+    if any(_grouped(value) for value in args.values()):  # a shot: each field stands apart
+        items = list(args.items())
+        head = [_value_words(items[0][1])] if items else []
+        return "; ".join(head + [f"{name}: {_value_words(value)}" for name, value in items[1:]])
     parts = []
     for index, (name, value) in enumerate(args.items()):
         if index:
             parts.append(name)
-        if isinstance(value, Mapping):
-            parts.append(json.dumps(value, ensure_ascii=False))
-        elif isinstance(value, list | tuple):
-            parts.append(" ".join(map(str, value)))
-        else:
-            parts.append(str(value))
+        parts.append(_value_words(value))
     return " ".join(parts)
+
+
+def _grouped(value: Any) -> bool:
+    """A list of groups, or a mapping that is no nested action: too rich for bare words."""
+    if isinstance(value, Mapping):
+        return "do" not in value
+    return isinstance(value, list | tuple) and any(
+        isinstance(item, list | tuple | Mapping) for item in value
+    )
+
+
+def _value_words(value: Any) -> str:
+    if isinstance(value, Mapping):
+        if "do" in value:  # a nested action (correct's replacement)
+            return json.dumps(value, ensure_ascii=False)
+        return ", ".join(f"{key} {_value_words(item)}" for key, item in value.items())
+    if isinstance(value, list | tuple):
+        return (", " if _grouped(value) else " ").join(_value_words(item) for item in value)
+    return str(value)
