@@ -903,3 +903,12 @@ def test_shot_on_a_foul_says_the_mountain_and_the_turn_once(tmp_path, capsys, mo
     assert "Skittles (the big skittle, the front small skittle): 30 onto the mountain" in lines
     assert "+35 on the mountain for Anna: 335" in lines
     assert lines.count("Boris to play") == 1 and lines[-1] == "Boris to play"
+
+
+def test_the_prompt_before_the_first_move_names_a_player_of_this_table(
+    tmp_path, capsys, monkeypatch
+) -> None:
+    args = ("play", "seven_skittles", "--players", "Vera,Gleb", "--journal", str(tmp_path / "j"))
+    status, out, _ = run_cli(capsys, monkeypatch, *args, stdin="quit\n")
+    assert status == 0
+    assert "name the player, 'Vera: ...'" in out and "Anna" not in out

@@ -27,7 +27,7 @@ WORDS = {
     "over": ("game over", "игра окончена"),
     "to_play": ("{player} to play", "ходит {player}"),
     "nobody": (
-        "the table says who plays next (the draw, or who opens): name the player, 'Anna: ...'",
+        "the table says who plays next (the draw, or who opens): name the player, '{player}: ...'",
         "кто ходит, решает стол (жребий или первый ход): назовите игрока, «{player}: ...»",
     ),
     "throw": ("throw {throw}/{throws}", "бросок {throw}/{throws}"),
