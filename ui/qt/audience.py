@@ -2,18 +2,23 @@
 
 Large scores with the player to move lit, the game's own view in the middle, the last three
 journal entries so players can confirm what the referee wrote, and a banner for a foul or an
-illegal move that stays a few seconds (a ``QTimer``) or until the next entry.  It is fed plain
+illegal move that stays a few seconds (a ``QTimer``) or until the next entry.  The banner lies
+over the entries band at the bottom, so it never covers a player's panel or who plays next.
+Every size is a share of the window's height (the game view is told it), so a 720p, 1080p
+or 4K screen reads the same from across the room; once the game is over the view shows the
+result (who won, the final standings) beside the final sheet.  It is fed plain
 data by :meth:`AudienceDisplay.update_from`, so a live session, a replay or a test drives it
 the same way, and it never holds a session.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtCore import QRect, Qt, QTimer
+from PySide6.QtGui import QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from scoring.registry import game
@@ -26,6 +31,12 @@ from ui.qt.views import GameView, create_view, style
 BANNER_MS = 5000  # how long a foul or illegal-move banner stays without a new entry
 RECENT = 3  # journal entries shown for the players to confirm
 BANNER_KINDS = (Kind.ILLEGAL, Kind.FOUL)  # the first present sets the banner's colour
+#: The window's title, by language: the game's name goes in.
+WINDOW_TITLE = ("Table Referee — {game} (audience)", "Судья за столом — {game} (зрители)")
+WINDOW_TITLE_NO_GAME = ("Table Referee (audience)", "Судья за столом (зрители)")
+#: A verdict's own first word that the banner's heading already says (``Foul: ...``).
+HEADING_WORD = re.compile(r"^(foul|фол)\b\s*", re.IGNORECASE)
+BANNER_TEXT = 0.05  # the banner's text, as a share of the window's height, before fitting
 
 SHEET = f"""
 QWidget#audience {{ background: {style.FELT.name()}; }}
@@ -97,6 +108,7 @@ class AudienceDisplay(QWidget):
         self.banner_timer.setInterval(banner_ms)
         self.banner_timer.timeout.connect(self.hide_banner)
         self._scale_fonts()
+        self._set_window_title()
 
     def _label(self, name: str, align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft) -> QLabel:
         label = QLabel(self)
@@ -143,8 +155,10 @@ class AudienceDisplay(QWidget):
         # verdict texts of a card family name cards (``6C``): the banner shows suit symbols
         self._card_game = family_for(game_id).shows == "cards"
         self.game_view = create_view(game_id, self)
+        self.game_view.set_reference_height(max(self.height(), 400))
         self.middle.addWidget(self.game_view)
         self.hide_banner()
+        self._set_window_title()
 
     def _set_players(self, players: Sequence[str]) -> None:
         for frame, _, _ in self._seats.values():
@@ -170,8 +184,18 @@ class AudienceDisplay(QWidget):
     # ----------------------------------------------------------------------------------------
     # Drawing.
 
+    def _set_window_title(self) -> None:
+        lang = 1 if self.language.code == "ru" else 0
+        if self.game_id is None:
+            self.setWindowTitle(WINDOW_TITLE_NO_GAME[lang])
+            return
+        entry = game(self.game_id)
+        name = entry.title_ru if lang else entry.title_en
+        self.setWindowTitle(WINDOW_TITLE[lang].format(game=name))
+
     def _redraw(self, *_: object) -> None:
         lang = self.language.code
+        self._set_window_title()
         view: Mapping[str, Any] = self._state.get("view", {})
         sheet: Mapping[str, Any] = self._state.get("sheet", {"columns": [], "rows": []})
         if self.game_id is not None:
@@ -201,7 +225,6 @@ class AudienceDisplay(QWidget):
         self._fill_banner()
         self.banner.show()
         self.banner.raise_()
-        self._place_banner()
         self.banner_timer.start()
 
     def _fill_banner(self) -> None:
@@ -210,13 +233,14 @@ class AudienceDisplay(QWidget):
         colour = style.ILLEGAL if kind == Kind.ILLEGAL else style.FOUL
         self.banner.setStyleSheet(f"background: {colour.name()};")
         heading = text("illegal" if kind == Kind.ILLEGAL else "foul", lang)
-        lines = [
+        sentences = [
             with_card_symbols(v.ru if lang == "ru" else v.en, lang)
             if self._card_game
             else (v.ru if lang == "ru" else v.en)
             for v in self._banner_verdicts[:2]
         ]
-        self.banner.setText("\n".join([heading, *lines]))
+        self.banner.setText(banner_words(heading, sentences))
+        self._place_banner()
 
     def hide_banner(self) -> None:
         """Take the banner down (its timer, the next entry, or a new game does this)."""
@@ -250,24 +274,69 @@ class AudienceDisplay(QWidget):
         sizes = {
             self.title: 0.038,
             self.turn: 0.045,
-            self.recent: 0.026,
-            self.banner: 0.055,
+            self.recent: 0.028,
             **dict.fromkeys(self.entries, 0.032),
         }
         for label, share in sizes.items():
             label.setFont(style.font(h * share, bold=label is self.entries[0]))
+            # an empty line keeps its place, so the band (and the banner over it) stays put
+            label.setMinimumHeight(QFontMetrics(label.font()).height())
         for _, name, score in self._seats.values():
             name.setFont(style.font(h * 0.045, bold=True))
             score.setFont(style.font(h * 0.075, bold=True))
+        if self.game_view is not None:
+            self.game_view.set_reference_height(h)
+
+    def entries_band(self) -> QRect:
+        """Where the last entries are shown: the banner's place."""
+        band = self.recent.geometry()
+        for label in self.entries:
+            band = band.united(label.geometry())
+        return band
 
     def _place_banner(self) -> None:
-        """Across the middle of the game view, where every player is already looking."""
-        width = self.width() * 0.8
-        self.banner.setFixedWidth(int(width))
-        self.banner.adjustSize()
-        middle = self.game_view.geometry().center().y() if self.game_view else self.height() / 2
-        top = max(0, int(middle - self.banner.height() / 2))
-        self.banner.move(int((self.width() - width) / 2), top)
+        """Over the entries band at the bottom: every player's panel, the game's view and the
+        line saying who plays next stay in sight.  The text shrinks (never below
+        ``style.MIN_TEXT`` of the height) until it fits the band."""
+        h = max(self.height(), 400)
+        band = self.entries_band()
+        rect = QRect(
+            band.left() - 8, band.top() - 4, band.width() + 16, band.height() + 8
+        ).intersected(self.rect())
+        self.banner.setGeometry(rect)
+        inner = rect.adjusted(24, 10, -24, -10)
+        pixels = h * BANNER_TEXT
+        while True:
+            font = style.font(pixels, bold=True)
+            need = QFontMetrics(font).boundingRect(
+                inner,
+                int(Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignCenter),
+                self.banner.text(),
+            )
+            if need.height() <= inner.height() and need.width() <= inner.width():
+                break
+            if pixels <= h * style.MIN_TEXT:
+                break
+            pixels = max(h * style.MIN_TEXT, pixels * 0.92)
+        self.banner.setFont(font)
+
+
+def banner_words(heading: str, sentences: Sequence[str]) -> str:
+    """The banner's text: its heading once, then the reasons.  A verdict that itself starts
+    with the heading's word (``Foul: the cue ball touched no object ball``) gives it up, so
+    the banner reads ``FOUL: the cue ball touched no object ball``."""
+    lines = []
+    for index, sentence in enumerate(sentences):
+        found = HEADING_WORD.match(sentence)
+        rest = sentence[found.end() :] if found else sentence
+        if index == 0:
+            if found and rest and not rest.startswith(":"):
+                lines.append(f"{heading} {rest}")  # "Foul by Anna: ..." -> "FOUL by Anna: ..."
+            else:
+                lines.append(f"{heading}: {rest.lstrip(': ')}" if rest.strip(": ") else heading)
+        else:
+            lines.append(rest.lstrip(": ") if found else sentence)
+    return "\n".join(lines) if lines else heading
 
 
 def turn_line(view: Mapping[str, Any], lang: str) -> str:

@@ -48,7 +48,9 @@ def shown_trick(view: Mapping[str, Any]) -> tuple[list[tuple[str | None, str]], 
     return cards, "trick"
 
 
-def deal_line_glyphs(view: Mapping[str, Any], lang: str, area: QRectF) -> list[Glyph]:
+def deal_line_glyphs(
+    view: Mapping[str, Any], lang: str, area: QRectF, unit: float | None = None
+) -> list[Glyph]:
     """With no cards on the table the deal takes one line: trump, contract, declarer."""
     out = [
         Glyph(
@@ -77,9 +79,12 @@ def deal_line_glyphs(view: Mapping[str, Any], lang: str, area: QRectF) -> list[G
     return out
 
 
-def deal_glyphs(view: Mapping[str, Any], lang: str, area: QRectF) -> list[Glyph]:
+def deal_glyphs(
+    view: Mapping[str, Any], lang: str, area: QRectF, unit: float | None = None
+) -> list[Glyph]:
+    unit = unit or area.height() / 0.34
     out: list[Glyph] = []
-    line = min(area.height() * 0.2, 46.0)
+    line = min(area.height() * 0.2, unit * 0.06)
     label_w = area.width() * 0.3
     out.append(Glyph("text", QRectF(area.left(), area.top(), label_w, line), text("trump", lang)))
     suit_side = min(area.height() - line * 1.2, label_w * 0.4)
@@ -127,11 +132,12 @@ class CardSheetView(GameView):
         margin = min(area.width(), area.height()) * 0.03
         inner = area.adjusted(margin, margin, -margin, -margin)
         cards, _ = shown_trick(self.view)
-        top_h = inner.height() * (0.34 if cards else 0.08)
+        unit = self.unit()
+        top_h = inner.height() * 0.34 if cards else max(inner.height() * 0.08, unit * 0.05)
         deal = QRectF(inner.left(), inner.top(), inner.width(), top_h)
         sheet = inner.adjusted(0, top_h + margin, 0, 0)
         draw = deal_glyphs if cards else deal_line_glyphs
         return [
-            *draw(self.view, self.lang, deal),
-            *sheet_glyphs(self.sheet, self.lang, sheet, self.view.get("turn")),
+            *draw(self.view, self.lang, deal, unit),
+            *sheet_glyphs(self.sheet, self.lang, sheet, self.view.get("turn"), unit),
         ]

@@ -16,6 +16,7 @@ from ui.qt.i18n import text
 from ui.qt.views.base import GameView
 from ui.qt.views.glyph import Glyph
 from ui.qt.views.sheet import sheet_glyphs
+from ui.qt.views.style import MIN_TEXT
 
 
 def thrown_dice(view: Mapping[str, Any]) -> list[int] | None:
@@ -55,11 +56,15 @@ def throw_line(view: Mapping[str, Any], lang: str) -> str | None:
     return text("throw_open", lang, throw=view["throw"])
 
 
-def dice_glyphs(view: Mapping[str, Any], lang: str, area: QRectF) -> list[Glyph]:
-    """The throw in ``area``: the throw count above, the dice in one row (two beyond six)."""
+def dice_glyphs(
+    view: Mapping[str, Any], lang: str, area: QRectF, unit: float | None = None
+) -> list[Glyph]:
+    """The throw in ``area``: the throw count above, the dice in one row (two beyond six).
+    ``unit`` is the height sizes follow (the window's)."""
+    unit = unit or area.height()
     dice = thrown_dice(view) or []
     out: list[Glyph] = []
-    line = min(area.height() * 0.12, 64.0)
+    line = min(area.height() * 0.14, unit * 0.07)
     heading = throw_line(view, lang)
     top = area.top()
     if heading:
@@ -73,7 +78,7 @@ def dice_glyphs(view: Mapping[str, Any], lang: str, area: QRectF) -> list[Glyph]
     per_row = len(dice) if len(dice) <= 6 else (len(dice) + 1) // 2
     rows = (len(dice) + per_row - 1) // per_row
     room = area.bottom() - top
-    side = min(area.width() / (per_row * 1.3), room / (rows * 1.7), 150.0)
+    side = min(area.width() / (per_row * 1.3), room / (rows * 1.7), unit * 0.2)
     gap = side * 0.3
     for index, (face, kept) in enumerate(zip(dice, flags, strict=True)):
         row, col = divmod(index, per_row)
@@ -82,9 +87,8 @@ def dice_glyphs(view: Mapping[str, Any], lang: str, area: QRectF) -> list[Glyph]
         rect = QRectF(left + col * (side + gap), top + row * side * 1.7, side, side)
         out.append(Glyph("die", rect, face, "kept" if kept else ""))
         if kept:
-            label = QRectF(
-                rect.left() - gap / 2, rect.bottom() + side * 0.08, side + gap, side * 0.3
-            )
+            label_h = max(side * 0.3, unit * MIN_TEXT / 0.72)
+            label = QRectF(rect.left() - gap / 2, rect.bottom() + side * 0.08, side + gap, label_h)
             out.append(Glyph("text", label, text("kept", lang), "center accent"))
     return out
 
@@ -96,12 +100,13 @@ class DiceView(GameView):
         margin = min(area.width(), area.height()) * 0.03
         inner = area.adjusted(margin, margin, -margin, -margin)
         turn = self.view.get("turn")
+        unit = self.unit()
         if thrown_dice(self.view) is None:
-            return sheet_glyphs(self.sheet, self.lang, inner, turn)
-        split = inner.width() * 0.6
+            return sheet_glyphs(self.sheet, self.lang, inner, turn, unit)
+        split = inner.width() * 0.64
         sheet_area = QRectF(inner.left(), inner.top(), split - margin, inner.height())
         dice_area = QRectF(inner.left() + split, inner.top(), inner.width() - split, inner.height())
         return [
-            *sheet_glyphs(self.sheet, self.lang, sheet_area, turn),
-            *dice_glyphs(self.view, self.lang, dice_area),
+            *sheet_glyphs(self.sheet, self.lang, sheet_area, turn, unit),
+            *dice_glyphs(self.view, self.lang, dice_area, unit),
         ]
