@@ -17,9 +17,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QRect, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QFontMetrics, QResizeEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from scoring.registry import game
 from scoring.verdicts import Kind, Verdict
@@ -83,8 +83,8 @@ class AudienceDisplay(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.title, 1)
         top.addWidget(self.turn, 1)
-        self.seats = QHBoxLayout()
-        self.seats.setSpacing(16)
+        self.seats = QGridLayout()
+        self.seats.setSpacing(12)
         self.middle = QVBoxLayout()
         self.recent = self._label("recent")
         self.entries = [self._label("entry" if i == 0 else "entry_old") for i in range(RECENT)]
@@ -107,6 +107,8 @@ class AudienceDisplay(QWidget):
         self.banner_timer.setSingleShot(True)
         self.banner_timer.setInterval(banner_ms)
         self.banner_timer.timeout.connect(self.hide_banner)
+        for label in (self.recent, *self.entries):  # the banner follows the band it covers
+            label.installEventFilter(self)
         self._scale_fonts()
         self._set_window_title()
 
@@ -163,6 +165,8 @@ class AudienceDisplay(QWidget):
     def _set_players(self, players: Sequence[str]) -> None:
         for frame, _, _ in self._seats.values():
             self.seats.removeWidget(frame)
+            frame.hide()
+            frame.setParent(None)
             frame.deleteLater()
         self._seats = {}
         for player in players:
@@ -177,8 +181,13 @@ class AudienceDisplay(QWidget):
             box.setContentsMargins(18, 6, 18, 6)
             box.addWidget(name, 1)
             box.addWidget(score)
-            self.seats.addWidget(frame)
             self._seats[player] = (frame, name, score)
+        # Up to six seats a row; more players (a Bunco night) take two or more rows.
+        per_row = seats_per_row(len(players))
+        for index, (frame, _, _) in enumerate(self._seats.values()):
+            self.seats.addWidget(frame, index // per_row, index % per_row)
+        for column in range(self.seats.columnCount()):
+            self.seats.setColumnStretch(column, 1 if column < per_row else 0)
         self._scale_fonts()
 
     # ----------------------------------------------------------------------------------------
@@ -264,6 +273,11 @@ class AudienceDisplay(QWidget):
     # ----------------------------------------------------------------------------------------
     # Size: every font follows the window's height, so a 4K screen reads like a 1080p one.
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.Move, QEvent.Type.Resize) and self.banner_visible():
+            self._place_banner()
+        return super().eventFilter(watched, event)
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._scale_fonts()
@@ -281,9 +295,14 @@ class AudienceDisplay(QWidget):
             label.setFont(style.font(h * share, bold=label is self.entries[0]))
             # an empty line keeps its place, so the band (and the banner over it) stays put
             label.setMinimumHeight(QFontMetrics(label.font()).height())
-        for _, name, score in self._seats.values():
-            name.setFont(style.font(h * 0.045, bold=True))
-            score.setFont(style.font(h * 0.075, bold=True))
+        rows = -(-len(self._seats) // seats_per_row(len(self._seats))) if self._seats else 1
+        for frame, name, score in self._seats.values():
+            name.setFont(style.font(h * (0.045 if rows == 1 else 0.036), bold=True))
+            score.setFont(style.font(h * (0.075 if rows == 1 else 0.05), bold=True))
+            pad = round(h * 0.012)
+            frame.layout().setContentsMargins(
+                round(h * 0.025), pad // 2, round(h * 0.025), pad // 2
+            )
         if self.game_view is not None:
             self.game_view.set_reference_height(h)
 
@@ -321,10 +340,19 @@ class AudienceDisplay(QWidget):
         self.banner.setFont(font)
 
 
+def seats_per_row(players: int) -> int:
+    """Seats side by side in one row: all of them up to six, else rows of even length."""
+    if players <= 6:
+        return max(players, 1)
+    rows = -(-players // 6)
+    return -(-players // rows)
+
+
 def banner_words(heading: str, sentences: Sequence[str]) -> str:
     """The banner's text: its heading once, then the reasons.  A verdict that itself starts
     with the heading's word (``Foul: the cue ball touched no object ball``) gives it up, so
-    the banner reads ``FOUL: the cue ball touched no object ball``."""
+    the banner reads ``FOUL: the cue ball touched no object ball``; a further verdict that
+    names the foul again (``Anna -4 for the foul``) is left out, its points are in the first."""
     lines = []
     for index, sentence in enumerate(sentences):
         found = HEADING_WORD.match(sentence)
@@ -334,8 +362,8 @@ def banner_words(heading: str, sentences: Sequence[str]) -> str:
                 lines.append(f"{heading} {rest}")  # "Foul by Anna: ..." -> "FOUL by Anna: ..."
             else:
                 lines.append(f"{heading}: {rest.lstrip(': ')}" if rest.strip(": ") else heading)
-        else:
-            lines.append(rest.lstrip(": ") if found else sentence)
+        elif not re.search(r"\b(foul|фол)", sentence, re.IGNORECASE):
+            lines.append(sentence)  # a penalty restating the foul ("-4 for the foul") is left out
     return "\n".join(lines) if lines else heading
 
 

@@ -15,7 +15,7 @@ from PySide6.QtCore import QRectF
 from ui.qt.i18n import text
 from ui.qt.views.base import GameView
 from ui.qt.views.glyph import Glyph
-from ui.qt.views.sheet import sheet_glyphs
+from ui.qt.views.sheet import sheet_glyphs, sheet_text_size
 from ui.qt.views.style import MIN_TEXT
 
 
@@ -106,6 +106,14 @@ class DiceView(GameView):
         split = inner.width() * 0.64
         sheet_area = QRectF(inner.left(), inner.top(), split - margin, inner.height())
         dice_area = QRectF(inner.left() + split, inner.top(), inner.width() - split, inner.height())
+        # A sheet of many players (a Bunco night) reads better across the whole width, under
+        # a strip with the throw.
+        strip = inner.height() * 0.26
+        below = inner.adjusted(0, strip + margin, 0, 0)
+        side = sheet_text_size(self.sheet, self.lang, sheet_area, unit)
+        if side < unit * MIN_TEXT and sheet_text_size(self.sheet, self.lang, below, unit) > side:
+            sheet_area = below
+            dice_area = QRectF(inner.left(), inner.top(), inner.width(), strip)
         return [
             *sheet_glyphs(self.sheet, self.lang, sheet_area, turn, unit),
             *dice_glyphs(self.view, self.lang, dice_area, unit),

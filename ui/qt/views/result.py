@@ -12,7 +12,8 @@ from PySide6.QtCore import QRectF
 
 from ui.qt.i18n import text
 from ui.qt.views.glyph import Glyph
-from ui.qt.views.sheet import sheet_glyphs
+from ui.qt.views.sheet import sheet_glyphs, sheet_text_size
+from ui.qt.views.style import MIN_TEXT
 
 #: The result screen's own words (the players' catalogue, ``ui/qt/i18n.py``, is shared).
 WORDS: dict[str, tuple[str, str]] = {
@@ -161,12 +162,22 @@ def result_screen(
     if not rows:
         side = inner.adjusted(inner.width() * 0.15, 0, -inner.width() * 0.15, 0)
         return standings_glyphs(view, lang, side, unit)
-    split = inner.width() * SHEET_SHARE
-    sheet_area = QRectF(inner.left(), inner.top(), split - margin, inner.height())
+
+    def sheet_area(share: float) -> QRectF:
+        return QRectF(inner.left(), inner.top(), inner.width() * share - margin, inner.height())
+
+    # A wide sheet (many rows, long titles) takes more of the width from the standings.
+    share = max(
+        (SHEET_SHARE, 0.66, 0.72),
+        key=lambda s: (
+            min(sheet_text_size(sheet, lang, sheet_area(s), unit), unit * MIN_TEXT) - s * 0.01
+        ),
+    )
+    split = inner.width() * share
     side = QRectF(
         inner.left() + split + margin, inner.top(), inner.width() - split - margin, inner.height()
     )
     return [
-        *sheet_glyphs(sheet, lang, sheet_area, None, unit),
+        *sheet_glyphs(sheet, lang, sheet_area(share), None, unit),
         *standings_glyphs(view, lang, side, unit),
     ]

@@ -78,16 +78,17 @@ def split_rows(rows: Sequence[Mapping[str, Any]], blocks: int) -> list[list[Mapp
 
 def _widths(
     rows: Sequence[Mapping[str, Any]], players: Sequence[str], lang: str, pixels: float
-) -> tuple[float, float]:
-    """The title column and one player's column a block needs with its text at ``pixels``."""
+) -> tuple[float, list[float]]:
+    """The title column and each player's column a block needs with its text at ``pixels``."""
     metrics = QFontMetricsF(style.font(pixels, bold=True))
     pad = pixels * 0.5
     rows = [r for r in rows if r["kind"] != "more"]
     longest = max((metrics.horizontalAdvance(title(r, lang)) for r in rows), default=0.0)
-    cells = [metrics.horizontalAdvance(p) for p in players]
-    for row in rows:
-        cells.extend(metrics.horizontalAdvance(cell_text(v)) for v in row["cells"].values())
-    return longest + 2 * pad, max(cells, default=0.0) + 2 * pad
+    columns = []
+    for player in players:
+        cells = [metrics.horizontalAdvance(cell_text(r["cells"].get(player))) for r in rows]
+        columns.append(max([metrics.horizontalAdvance(player), *cells]) + 2 * pad)
+    return longest + 2 * pad, columns
 
 
 def _text_size(
@@ -99,15 +100,23 @@ def _text_size(
 ) -> float:
     """The text size (px) the sheet reaches when cut into ``chunks`` side by side."""
     lines = max(len(c) for c in chunks) + 1
+    row_h = min(unit * MAX_ROW, area.height() / lines)
+    return min(row_h * TEXT_SCALE, _width_size(chunks, players, lang, area, unit))
+
+
+def _width_size(
+    chunks: Sequence[Sequence[Mapping[str, Any]]],
+    players: Sequence[str],
+    lang: str,
+    area: QRectF,
+    unit: float,
+) -> float:
+    """The text size (px) the blocks' width allows."""
     gap = unit * GAP
     block_w = (area.width() - gap * (len(chunks) - 1)) / len(chunks)
-    row_h = min(unit * MAX_ROW, area.height() / lines)
     probe = 100.0
-    need = max(
-        t + c * max(len(players), 1)
-        for t, c in (_widths(chunk, players, lang, probe) for chunk in chunks)
-    )
-    return min(row_h * TEXT_SCALE, probe * block_w / max(need, 1.0) * 0.97)
+    need = max(t + sum(c) for t, c in (_widths(chunk, players, lang, probe) for chunk in chunks))
+    return probe * block_w / max(need, 1.0) * 0.97
 
 
 def sheet_layout(
@@ -130,12 +139,32 @@ def sheet_layout(
     size, chunks = best
     if size >= unit * style.MIN_TEXT:
         return chunks, 0
-    # Nothing fits at the smallest size: the earliest written rows give way.
+    # Nothing fits at the smallest size: the earliest written rows give way, in as many
+    # blocks as the width still holds at that size.
     per_block = max(2, int(area.height() // (unit * MIN_ROW)) - 1)
-    blocks = len(chunks)
+    blocks = max(
+        (
+            n
+            for n in range(1, min(MAX_BLOCKS, len(rows)) + 1)
+            if _width_size(split_rows(rows, n), players, lang, area, unit) >= unit * style.MIN_TEXT
+        ),
+        default=1,
+    )
     shown, dropped = fitting_rows(rows, per_block * blocks)
     more: list[Mapping[str, Any]] = [{"kind": "more", "count": dropped}] if dropped else []
     return split_rows([*more, *shown], blocks), dropped
+
+
+def sheet_text_size(
+    sheet: Mapping[str, Any], lang: str, area: QRectF, unit: float | None = None
+) -> float:
+    """The text size (px) the sheet is drawn at in ``area``: what a view compares to choose
+    where the sheet goes."""
+    unit = unit or area.height()
+    chunks, _ = sheet_layout(sheet, lang, area, unit)
+    if not chunks[0]:
+        return unit
+    return _text_size(chunks, sheet.get("columns", []), lang, area, unit)
 
 
 def sheet_glyphs(
@@ -172,9 +201,12 @@ def _block_glyphs(
     turn: str | None,
 ) -> list[Glyph]:
     title_need, column_need = _widths(rows, players, lang, pixels)
-    spare = max(0.0, area.width() - title_need - column_need * max(len(players), 1))
+    spare = max(0.0, area.width() - title_need - sum(column_need))
     title_width = title_need + spare * 0.4
-    column = (area.width() - title_width) / max(len(players), 1)
+    extra = spare * 0.6 / max(len(players), 1)
+    lefts = [area.left() + title_width]
+    for need in column_need:
+        lefts.append(lefts[-1] + need + extra)
     pad = pixels * 0.4
     # Text boxes as tall as draws every line at one size, centred in its line.
     text_h = min(height, pixels / TEXT_SCALE)
@@ -185,9 +217,9 @@ def _block_glyphs(
         return QRectF(area.left(), area.top() + line * height, area.width(), height)
 
     def cell_rect(line: int, index: int) -> QRectF:
-        left = area.left() + title_width + index * column
+        left, right = lefts[index], lefts[index + 1]
         top = area.top() + line * height + inset
-        return QRectF(left + pad, top, column - 2 * pad, text_h)
+        return QRectF(left + pad, top, right - left - 2 * pad, text_h)
 
     out.append(Glyph("band", line_rect(0), None, "dark"))
     for index, player in enumerate(players):
