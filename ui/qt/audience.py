@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QVBoxLay
 from scoring.registry import game
 from scoring.verdicts import Kind, Verdict
 from session.families import family_for
-from ui.qt.entries import entry_text, sheet_titles, with_card_symbols
+from ui.qt.entries import entry_text, row_dict, sheet_titles, with_card_symbols
 from ui.qt.i18n import Language, text
 from ui.qt.views import GameView, create_view, style
 
@@ -77,6 +77,7 @@ class AudienceDisplay(QWidget):
         self._banner_verdicts: tuple[Verdict, ...] = ()
         self._banner_seq: int | None = None
         self._card_game = False
+        self._written: str | None = None
 
         self.title = self._label("title")
         self.turn = self._label("turn", Qt.AlignmentFlag.AlignRight)
@@ -140,6 +141,7 @@ class AudienceDisplay(QWidget):
             self._set_players(players)
         rows = list(rows)
         self._state = {"view": view, "sheet": sheet, "rows": rows[-RECENT:]}
+        self._written = _written_row(rows)
         seq = max((_seq(row) for row in rows), default=None)
         serious = tuple(v for v in verdicts if v.kind in BANNER_KINDS)
         if serious and (serious != self._banner_verdicts or seq != self._banner_seq):
@@ -223,6 +225,7 @@ class AudienceDisplay(QWidget):
         for index, label in enumerate(self.entries):
             label.setText(entry_text(rows[index], lang, titles) if index < len(rows) else "")
         if self.game_view is not None:
+            self.game_view.set_written_row(self._written)
             self.game_view.show_state(view, sheet, lang, self._verdicts_for_view())
         if not self.banner.isHidden():
             self._fill_banner()
@@ -377,6 +380,17 @@ def turn_line(view: Mapping[str, Any], lang: str) -> str:
     if view.get("turn"):
         return text("to_play", lang, player=view["turn"])
     return text("nobody", lang) if view else ""
+
+
+def _written_row(rows: Sequence[Any]) -> str | None:
+    """The sheet row written last (``score`` or ``cross``), kept in sight and marked."""
+    for item in reversed(rows):
+        action = row_dict(item).get("action") or {}
+        if action.get("do") == "correct" and isinstance(action.get("action"), Mapping):
+            action = action["action"]
+        if isinstance(action.get("row"), str):
+            return str(action["row"])
+    return None
 
 
 def _seq(row: Any) -> int:

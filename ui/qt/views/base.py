@@ -41,6 +41,15 @@ class GameView(QWidget):
         #: The height every size follows: the window's, set by the window that holds the view
         #: (the audience display), else the view's own.
         self.reference_height: float | None = None
+        #: The sheet row just written (its key): never left out of a sheet too long to fit.
+        self.written_row: str | None = None
+
+    def set_written_row(self, key: str | None) -> None:
+        """Keep the sheet row ``key`` (the one just written) in sight and mark it."""
+        if key != self.written_row:
+            self.written_row = key
+            self._glyphs = None
+            self.update()
 
     def set_reference_height(self, height: float | None) -> None:
         """Size text and pieces from ``height`` (the window's) instead of the view's own."""

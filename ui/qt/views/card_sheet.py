@@ -141,5 +141,7 @@ class CardSheetView(GameView):
         draw = deal_glyphs if cards else deal_line_glyphs
         return [
             *draw(self.view, self.lang, deal, unit),
-            *sheet_glyphs(self.sheet, self.lang, sheet, self.view.get("turn"), unit),
+            *sheet_glyphs(
+                self.sheet, self.lang, sheet, self.view.get("turn"), unit, self.written_row
+            ),
         ]

@@ -102,7 +102,7 @@ class DiceView(GameView):
         turn = self.view.get("turn")
         unit = self.unit()
         if thrown_dice(self.view) is None:
-            return sheet_glyphs(self.sheet, self.lang, inner, turn, unit)
+            return sheet_glyphs(self.sheet, self.lang, inner, turn, unit, self.written_row)
         split = inner.width() * 0.64
         sheet_area = QRectF(inner.left(), inner.top(), split - margin, inner.height())
         dice_area = QRectF(inner.left() + split, inner.top(), inner.width() - split, inner.height())
@@ -115,6 +115,6 @@ class DiceView(GameView):
             sheet_area = below
             dice_area = QRectF(inner.left(), inner.top(), inner.width(), strip)
         return [
-            *sheet_glyphs(self.sheet, self.lang, sheet_area, turn, unit),
+            *sheet_glyphs(self.sheet, self.lang, sheet_area, turn, unit, self.written_row),
             *dice_glyphs(self.view, self.lang, dice_area, unit),
         ]

@@ -41,13 +41,23 @@ def cell_text(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def fitting_rows(rows: Sequence[Mapping[str, Any]], room: int) -> tuple[list[Mapping], int]:
+def fitting_rows(
+    rows: Sequence[Mapping[str, Any]], room: int, keep: str | None = None
+) -> tuple[list[Mapping], int]:
     """The rows to show in ``room`` lines and how many written rows were left out: the
-    earliest ``row`` lines go first, sums and totals stay."""
+    earliest ``row`` lines go first, sums and totals stay, and so does the row ``keep``
+    (the one just written, which the players and the operator look for)."""
     shown = list(rows)
     dropped = 0
     while len(shown) + (1 if dropped else 0) > room:
-        index = next((i for i, r in enumerate(shown) if r["kind"] not in (*SUMS, "total")), None)
+        index = next(
+            (
+                i
+                for i, r in enumerate(shown)
+                if r["kind"] not in (*SUMS, "total") and r.get("key") != keep
+            ),
+            None,
+        )
         if index is None:
             break
         shown.pop(index)
@@ -120,7 +130,7 @@ def _width_size(
 
 
 def sheet_layout(
-    sheet: Mapping[str, Any], lang: str, area: QRectF, unit: float
+    sheet: Mapping[str, Any], lang: str, area: QRectF, unit: float, keep: str | None = None
 ) -> tuple[list[list[Mapping[str, Any]]], int]:
     """How the sheet is shown in ``area``: its rows in side-by-side blocks (columns of rows)
     and how many written rows were left out.  The block count that draws the text largest
@@ -150,7 +160,7 @@ def sheet_layout(
         ),
         default=1,
     )
-    shown, dropped = fitting_rows(rows, per_block * blocks)
+    shown, dropped = fitting_rows(rows, per_block * blocks, keep)
     more: list[Mapping[str, Any]] = [{"kind": "more", "count": dropped}] if dropped else []
     return split_rows([*more, *shown], blocks), dropped
 
@@ -173,12 +183,14 @@ def sheet_glyphs(
     area: QRectF,
     turn: str | None = None,
     unit: float | None = None,
+    keep: str | None = None,
 ) -> list[Glyph]:
     """The sheet as glyphs filling ``area``: a header of players over each block of rows.
-    ``unit`` is the height sizes follow (the window's); the area's own by default."""
+    ``unit`` is the height sizes follow (the window's); the area's own by default.  The row
+    ``keep`` (its key: the row just written) is never left out and is marked."""
     unit = unit or area.height()
     players: Sequence[str] = sheet.get("columns", [])
-    chunks, _ = sheet_layout(sheet, lang, area, unit)
+    chunks, _ = sheet_layout(sheet, lang, area, unit, keep)
     lines = max(len(c) for c in chunks) + 1
     gap = unit * GAP
     block_w = (area.width() - gap * (len(chunks) - 1)) / len(chunks)
@@ -187,7 +199,7 @@ def sheet_glyphs(
     out: list[Glyph] = []
     for number, chunk in enumerate(chunks):
         block = QRectF(area.left() + number * (block_w + gap), area.top(), block_w, area.height())
-        out.extend(_block_glyphs(chunk, players, lang, block, height, pixels, turn))
+        out.extend(_block_glyphs(chunk, players, lang, block, height, pixels, turn, keep))
     return out
 
 
@@ -199,6 +211,7 @@ def _block_glyphs(
     height: float,
     pixels: float,
     turn: str | None,
+    keep: str | None = None,
 ) -> list[Glyph]:
     title_need, column_need = _widths(rows, players, lang, pixels)
     spare = max(0.0, area.width() - title_need - sum(column_need))
@@ -243,6 +256,8 @@ def _block_glyphs(
         elif kind == "total":
             out.append(Glyph("band", rect, None, "dark"))
             flags = "bold accent"
+        if keep is not None and row.get("key") == keep:
+            out.append(Glyph("band", rect, None, "accent written"))
         title_rect = QRectF(rect.left() + pad, rect.top() + inset, title_width - 2 * pad, text_h)
         out.append(Glyph("text", title_rect, title(row, lang), f"{flags} title".strip()))
         for index, player in enumerate(players):
@@ -258,4 +273,5 @@ class ScoresView(GameView):
     def layout_glyphs(self, area: QRectF) -> list[Glyph]:
         margin = min(area.width(), area.height()) * 0.03
         inner = area.adjusted(margin, margin, -margin, -margin)
-        return sheet_glyphs(self.sheet, self.lang, inner, self.view.get("turn"), self.unit())
+        turn = self.view.get("turn")
+        return sheet_glyphs(self.sheet, self.lang, inner, turn, self.unit(), self.written_row)
