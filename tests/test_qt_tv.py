@@ -26,7 +26,7 @@ from tests.test_qt_audience import feed, longest_scenarios
 from tests.test_qt_views import DEMO, SCENARIOS, fold, play
 from ui.qt.audience import AudienceDisplay
 from ui.qt.snapshot import render_png
-from ui.qt.views import DiceView, view_class
+from ui.qt.views import DiceView, GameView, view_class
 from ui.qt.views.painting import text_pixels
 from ui.qt.views.style import MIN_TEXT
 
@@ -99,8 +99,15 @@ def layout_problems(display: AudienceDisplay) -> list[str]:
         for frame in display.findChildren(QFrame, "seat")
         if frame.isVisibleTo(display)
     ]
+    if len([p for p in parts if p[0].startswith("seat ")]) != len(display.score_texts()):
+        problems.append("not every player's seat is shown")
     if display.game_view is not None:
         parts.append(("view", display.game_view.geometry()))
+        if not display.game_view.isVisibleTo(display):
+            problems.append("the game's view is not shown")
+        stale = [v for v in display.findChildren(GameView) if v is not display.game_view]
+        if any(v.isVisibleTo(display) for v in stale):
+            problems.append("an earlier game's view is still shown")
     for index, (name, rect) in enumerate(parts):
         if not window.contains(rect):
             problems.append(f"{name} {rect} outside the window")

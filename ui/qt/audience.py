@@ -154,6 +154,8 @@ class AudienceDisplay(QWidget):
     def _set_game(self, game_id: str) -> None:
         if self.game_view is not None:
             self.middle.removeWidget(self.game_view)
+            self.game_view.hide()  # gone now, not at the next turn of the event loop
+            self.game_view.setParent(None)
             self.game_view.deleteLater()
         self.game_id = game_id
         # verdict texts of a card family name cards (``6C``): the banner shows suit symbols
@@ -161,6 +163,7 @@ class AudienceDisplay(QWidget):
         self.game_view = create_view(game_id, self)
         self.game_view.set_reference_height(max(self.height(), 400))
         self.middle.addWidget(self.game_view)
+        self.game_view.show()  # at once: a layout shows a new child only later
         self.hide_banner()
         self._set_window_title()
 
@@ -184,6 +187,7 @@ class AudienceDisplay(QWidget):
             box.addWidget(name, 1)
             box.addWidget(score)
             self._seats[player] = (frame, name, score)
+            frame.show()
         # Up to six seats a row; more players (a Bunco night) take two or more rows.
         per_row = seats_per_row(len(players))
         for index, (frame, _, _) in enumerate(self._seats.values()):
