@@ -15,7 +15,7 @@ from PySide6.QtCore import QRectF
 from ui.qt.i18n import text
 from ui.qt.views.base import GameView
 from ui.qt.views.glyph import Glyph
-from ui.qt.views.sheet import sheet_glyphs, sheet_text_size
+from ui.qt.views.sheet import sheet_glyphs, sheet_layout, sheet_text_size
 from ui.qt.views.style import MIN_TEXT
 
 
@@ -64,14 +64,14 @@ def dice_glyphs(
     unit = unit or area.height()
     dice = thrown_dice(view) or []
     out: list[Glyph] = []
-    line = min(area.height() * 0.14, unit * 0.07)
+    line = max(min(area.height() * 0.14, unit * 0.07), unit * MIN_TEXT / 0.72 * 1.04)
     heading = throw_line(view, lang)
     top = area.top()
     if heading:
         out.append(Glyph("text", QRectF(area.left(), top, area.width(), line), heading, "center"))
         top += line * 1.4
     if not dice:
-        rect = QRectF(area.left(), top, area.width(), line * 0.8)
+        rect = QRectF(area.left(), top, area.width(), line)
         out.append(Glyph("text", rect, text("no_dice", lang), "center muted"))
         return out
     flags = kept_flags(dice, set_aside(view))
@@ -111,7 +111,13 @@ class DiceView(GameView):
         strip = inner.height() * 0.26
         below = inner.adjusted(0, strip + margin, 0, 0)
         side = sheet_text_size(self.sheet, self.lang, sheet_area, unit)
-        if side < unit * MIN_TEXT and sheet_text_size(self.sheet, self.lang, below, unit) > side:
+        hidden = sheet_layout(self.sheet, self.lang, sheet_area, unit, self.written_row)[1]
+        hidden_below = sheet_layout(self.sheet, self.lang, below, unit, self.written_row)[1]
+        if hidden_below < hidden or (
+            not hidden
+            and side < unit * MIN_TEXT
+            and sheet_text_size(self.sheet, self.lang, below, unit) > side
+        ):
             sheet_area = below
             dice_area = QRectF(inner.left(), inner.top(), inner.width(), strip)
         return [
