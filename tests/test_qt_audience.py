@@ -110,8 +110,13 @@ def test_a_foul_raises_a_banner_until_the_next_entry(display: AudienceDisplay) -
     render_png(display, SCREENS / "audience_foul.png", SIZE)
     assert display.banner_visible()
     banner = display.banner_text() or ""
-    assert banner.startswith("FOUL") and fouls[0].en in banner
-    assert display.banner.geometry().intersects(display.game_view.geometry())
+    # "Foul" once, then the reason; over the entries band, clear of the view and the seats.
+    assert banner.startswith("FOUL: ") and fouls[0].en.removeprefix("Foul: ") in banner
+    assert banner.lower().count("foul") == 1
+    assert display.banner.geometry().intersects(display.entries_band())
+    assert not display.banner.geometry().intersects(display.game_view.geometry())
+    for frame, _, _ in display._seats.values():
+        assert not display.banner.geometry().intersects(frame.geometry())
     # The same call again (a repaint) keeps it; the next entry without a foul takes it down.
     feed(display, "seven_skittles", match, match.last_verdicts)
     assert display.banner_visible()

@@ -386,3 +386,24 @@ def test_run_windows_opens_both_windows_and_stops_the_sources_on_close(
     assert session.status["camera"].state == "disconnected"  # taken in after the stop
     assert session.rows()[0].action["dice"] == [2, 2, 3, 3, 3]
     journal.close()
+
+
+def test_the_console_keeps_the_row_just_written_in_sight(windows: LiveWindows) -> None:
+    """A whole evening's sheet in the console's small game view: the row just written is
+    shown (and marked), whatever earlier rows give way; the window names the game."""
+    from tests.test_qt_views import DEMO, fold
+
+    console = windows.console
+    assert console.windowTitle() == "Table Referee — Yahtzee (console)"
+    actions = [entry.action.to_dict() for entry in fold(DEMO).entries][:124]
+    play(windows, actions)
+    written = next(a["row"] for a in reversed(actions) if a["do"] == "score")
+    render_png(console, SCREENS / "console_written_row_1280x720.png", (1280, 720))
+    sheet = windows.session.sheet()
+    title = next(r["en"] for r in sheet["rows"] if r["key"] == written)
+    assert title in console.game_view.texts()
+    assert console.game_view.found("band", "written")
+    render_png(console, SCREENS / "console_written_row_1920x1080.png", (1920, 1080))
+    assert title in console.game_view.texts()
+    windows.language.set("ru")
+    assert console.windowTitle() == "Судья за столом — Яхтзи (пульт)"

@@ -272,9 +272,17 @@ def test_thousand_sheet_keeps_the_total_when_rows_overflow(qtbot) -> None:
     view = CardSheetView()
     qtbot.addWidget(view)
     view.show_state(match.view(), match.engine.score_sheet(match.state), "ru")
+    sheet = match.engine.score_sheet(match.state)
+    # In a window of its own every row fits: nothing is hidden.
     render_png(view, SCREENS / "view_thousand_ru.png", (1400, 560))
     texts = view.texts()
-    sheet = match.engine.score_sheet(match.state)
+    assert not any(t.startswith("ещё строк выше") for t in texts)
+    assert all(row["ru"] in texts for row in sheet["rows"])
+    # A thin strip of a 4K window cannot hold them at the smallest text: the earliest go,
+    # a line says how many, the total stays.
+    view.set_reference_height(2160)
+    render_png(view, SCREENS / "view_thousand_ru_overflow.png", (1400, 560))
+    texts = view.texts()
     assert "Итого" in texts
     assert texts[-3:] == [str(sheet["rows"][-1]["cells"][p]) for p in sheet["columns"]]
     assert any(t.startswith("ещё строк выше") for t in texts)

@@ -2,30 +2,41 @@
 
 Large scores with the player to move lit, the game's own view in the middle, the last three
 journal entries so players can confirm what the referee wrote, and a banner for a foul or an
-illegal move that stays a few seconds (a ``QTimer``) or until the next entry.  It is fed plain
+illegal move that stays a few seconds (a ``QTimer``) or until the next entry.  The banner lies
+over the entries band at the bottom, so it never covers a player's panel or who plays next.
+Every size is a share of the window's height (the game view is told it), so a 720p, 1080p
+or 4K screen reads the same from across the room; once the game is over the view shows the
+result (who won, the final standings) beside the final sheet.  It is fed plain
 data by :meth:`AudienceDisplay.update_from`, so a live session, a replay or a test drives it
 the same way, and it never holds a session.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer
+from PySide6.QtGui import QFontMetrics, QResizeEvent
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from scoring.registry import game
 from scoring.verdicts import Kind, Verdict
 from session.families import family_for
-from ui.qt.entries import entry_text, sheet_titles, with_card_symbols
+from ui.qt.entries import entry_text, row_dict, sheet_titles, with_card_symbols
 from ui.qt.i18n import Language, text
 from ui.qt.views import GameView, create_view, style
 
 BANNER_MS = 5000  # how long a foul or illegal-move banner stays without a new entry
 RECENT = 3  # journal entries shown for the players to confirm
 BANNER_KINDS = (Kind.ILLEGAL, Kind.FOUL)  # the first present sets the banner's colour
+#: The window's title, by language: the game's name goes in.
+WINDOW_TITLE = ("Table Referee — {game} (audience)", "Судья за столом — {game} (зрители)")
+WINDOW_TITLE_NO_GAME = ("Table Referee (audience)", "Судья за столом (зрители)")
+#: A verdict's own first word that the banner's heading already says (``Foul: ...``).
+HEADING_WORD = re.compile(r"^(foul|фол)\b\s*", re.IGNORECASE)
+BANNER_TEXT = 0.05  # the banner's text, as a share of the window's height, before fitting
 
 SHEET = f"""
 QWidget#audience {{ background: {style.FELT.name()}; }}
@@ -66,14 +77,15 @@ class AudienceDisplay(QWidget):
         self._banner_verdicts: tuple[Verdict, ...] = ()
         self._banner_seq: int | None = None
         self._card_game = False
+        self._written: str | None = None
 
         self.title = self._label("title")
         self.turn = self._label("turn", Qt.AlignmentFlag.AlignRight)
         top = QHBoxLayout()
         top.addWidget(self.title, 1)
         top.addWidget(self.turn, 1)
-        self.seats = QHBoxLayout()
-        self.seats.setSpacing(16)
+        self.seats = QGridLayout()
+        self.seats.setSpacing(12)
         self.middle = QVBoxLayout()
         self.recent = self._label("recent")
         self.entries = [self._label("entry" if i == 0 else "entry_old") for i in range(RECENT)]
@@ -96,7 +108,10 @@ class AudienceDisplay(QWidget):
         self.banner_timer.setSingleShot(True)
         self.banner_timer.setInterval(banner_ms)
         self.banner_timer.timeout.connect(self.hide_banner)
+        for label in (self.recent, *self.entries):  # the banner follows the band it covers
+            label.installEventFilter(self)
         self._scale_fonts()
+        self._set_window_title()
 
     def _label(self, name: str, align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft) -> QLabel:
         label = QLabel(self)
@@ -126,6 +141,7 @@ class AudienceDisplay(QWidget):
             self._set_players(players)
         rows = list(rows)
         self._state = {"view": view, "sheet": sheet, "rows": rows[-RECENT:]}
+        self._written = _written_row(rows)
         seq = max((_seq(row) for row in rows), default=None)
         serious = tuple(v for v in verdicts if v.kind in BANNER_KINDS)
         if serious and (serious != self._banner_verdicts or seq != self._banner_seq):
@@ -138,17 +154,24 @@ class AudienceDisplay(QWidget):
     def _set_game(self, game_id: str) -> None:
         if self.game_view is not None:
             self.middle.removeWidget(self.game_view)
+            self.game_view.hide()  # gone now, not at the next turn of the event loop
+            self.game_view.setParent(None)
             self.game_view.deleteLater()
         self.game_id = game_id
         # verdict texts of a card family name cards (``6C``): the banner shows suit symbols
         self._card_game = family_for(game_id).shows == "cards"
         self.game_view = create_view(game_id, self)
+        self.game_view.set_reference_height(max(self.height(), 400))
         self.middle.addWidget(self.game_view)
+        self.game_view.show()  # at once: a layout shows a new child only later
         self.hide_banner()
+        self._set_window_title()
 
     def _set_players(self, players: Sequence[str]) -> None:
         for frame, _, _ in self._seats.values():
             self.seats.removeWidget(frame)
+            frame.hide()
+            frame.setParent(None)
             frame.deleteLater()
         self._seats = {}
         for player in players:
@@ -163,15 +186,31 @@ class AudienceDisplay(QWidget):
             box.setContentsMargins(18, 6, 18, 6)
             box.addWidget(name, 1)
             box.addWidget(score)
-            self.seats.addWidget(frame)
             self._seats[player] = (frame, name, score)
+            frame.show()
+        # Up to six seats a row; more players (a Bunco night) take two or more rows.
+        per_row = seats_per_row(len(players))
+        for index, (frame, _, _) in enumerate(self._seats.values()):
+            self.seats.addWidget(frame, index // per_row, index % per_row)
+        for column in range(self.seats.columnCount()):
+            self.seats.setColumnStretch(column, 1 if column < per_row else 0)
         self._scale_fonts()
 
     # ----------------------------------------------------------------------------------------
     # Drawing.
 
+    def _set_window_title(self) -> None:
+        lang = 1 if self.language.code == "ru" else 0
+        if self.game_id is None:
+            self.setWindowTitle(WINDOW_TITLE_NO_GAME[lang])
+            return
+        entry = game(self.game_id)
+        name = entry.title_ru if lang else entry.title_en
+        self.setWindowTitle(WINDOW_TITLE[lang].format(game=name))
+
     def _redraw(self, *_: object) -> None:
         lang = self.language.code
+        self._set_window_title()
         view: Mapping[str, Any] = self._state.get("view", {})
         sheet: Mapping[str, Any] = self._state.get("sheet", {"columns": [], "rows": []})
         if self.game_id is not None:
@@ -190,6 +229,7 @@ class AudienceDisplay(QWidget):
         for index, label in enumerate(self.entries):
             label.setText(entry_text(rows[index], lang, titles) if index < len(rows) else "")
         if self.game_view is not None:
+            self.game_view.set_written_row(self._written)
             self.game_view.show_state(view, sheet, lang, self._verdicts_for_view())
         if not self.banner.isHidden():
             self._fill_banner()
@@ -201,7 +241,6 @@ class AudienceDisplay(QWidget):
         self._fill_banner()
         self.banner.show()
         self.banner.raise_()
-        self._place_banner()
         self.banner_timer.start()
 
     def _fill_banner(self) -> None:
@@ -210,13 +249,14 @@ class AudienceDisplay(QWidget):
         colour = style.ILLEGAL if kind == Kind.ILLEGAL else style.FOUL
         self.banner.setStyleSheet(f"background: {colour.name()};")
         heading = text("illegal" if kind == Kind.ILLEGAL else "foul", lang)
-        lines = [
+        sentences = [
             with_card_symbols(v.ru if lang == "ru" else v.en, lang)
             if self._card_game
             else (v.ru if lang == "ru" else v.en)
             for v in self._banner_verdicts[:2]
         ]
-        self.banner.setText("\n".join([heading, *lines]))
+        self.banner.setText(banner_words(heading, sentences))
+        self._place_banner()
 
     def hide_banner(self) -> None:
         """Take the banner down (its timer, the next entry, or a new game does this)."""
@@ -240,6 +280,11 @@ class AudienceDisplay(QWidget):
     # ----------------------------------------------------------------------------------------
     # Size: every font follows the window's height, so a 4K screen reads like a 1080p one.
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.Move, QEvent.Type.Resize) and self.banner_visible():
+            self._place_banner()
+        return super().eventFilter(watched, event)
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._scale_fonts()
@@ -250,24 +295,83 @@ class AudienceDisplay(QWidget):
         sizes = {
             self.title: 0.038,
             self.turn: 0.045,
-            self.recent: 0.026,
-            self.banner: 0.055,
+            self.recent: 0.028,
             **dict.fromkeys(self.entries, 0.032),
         }
         for label, share in sizes.items():
             label.setFont(style.font(h * share, bold=label is self.entries[0]))
-        for _, name, score in self._seats.values():
-            name.setFont(style.font(h * 0.045, bold=True))
-            score.setFont(style.font(h * 0.075, bold=True))
+            # an empty line keeps its place, so the band (and the banner over it) stays put
+            label.setMinimumHeight(QFontMetrics(label.font()).height())
+        rows = -(-len(self._seats) // seats_per_row(len(self._seats))) if self._seats else 1
+        for frame, name, score in self._seats.values():
+            name.setFont(style.font(h * (0.045 if rows == 1 else 0.036), bold=True))
+            score.setFont(style.font(h * (0.075 if rows == 1 else 0.05), bold=True))
+            pad = round(h * 0.012)
+            frame.layout().setContentsMargins(
+                round(h * 0.025), pad // 2, round(h * 0.025), pad // 2
+            )
+        if self.game_view is not None:
+            self.game_view.set_reference_height(h)
+
+    def entries_band(self) -> QRect:
+        """Where the last entries are shown: the banner's place."""
+        band = self.recent.geometry()
+        for label in self.entries:
+            band = band.united(label.geometry())
+        return band
 
     def _place_banner(self) -> None:
-        """Across the middle of the game view, where every player is already looking."""
-        width = self.width() * 0.8
-        self.banner.setFixedWidth(int(width))
-        self.banner.adjustSize()
-        middle = self.game_view.geometry().center().y() if self.game_view else self.height() / 2
-        top = max(0, int(middle - self.banner.height() / 2))
-        self.banner.move(int((self.width() - width) / 2), top)
+        """Over the entries band at the bottom: every player's panel, the game's view and the
+        line saying who plays next stay in sight.  The text shrinks (never below
+        ``style.MIN_TEXT`` of the height) until it fits the band."""
+        h = max(self.height(), 400)
+        band = self.entries_band()
+        rect = QRect(
+            band.left() - 8, band.top() - 4, band.width() + 16, band.height() + 8
+        ).intersected(self.rect())
+        self.banner.setGeometry(rect)
+        inner = rect.adjusted(24, 10, -24, -10)
+        pixels = h * BANNER_TEXT
+        while True:
+            font = style.font(pixels, bold=True)
+            need = QFontMetrics(font).boundingRect(
+                inner,
+                int(Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignCenter),
+                self.banner.text(),
+            )
+            if need.height() <= inner.height() and need.width() <= inner.width():
+                break
+            if pixels <= h * style.MIN_TEXT:
+                break
+            pixels = max(h * style.MIN_TEXT, pixels * 0.92)
+        self.banner.setFont(font)
+
+
+def seats_per_row(players: int) -> int:
+    """Seats side by side in one row: all of them up to six, else rows of even length."""
+    if players <= 6:
+        return max(players, 1)
+    rows = -(-players // 6)
+    return -(-players // rows)
+
+
+def banner_words(heading: str, sentences: Sequence[str]) -> str:
+    """The banner's text: its heading once, then the reasons.  A verdict that itself starts
+    with the heading's word (``Foul: the cue ball touched no object ball``) gives it up, so
+    the banner reads ``FOUL: the cue ball touched no object ball``; a further verdict that
+    names the foul again (``Anna -4 for the foul``) is left out, its points are in the first."""
+    lines = []
+    for index, sentence in enumerate(sentences):
+        found = HEADING_WORD.match(sentence)
+        rest = sentence[found.end() :] if found else sentence
+        if index == 0:
+            if found and rest and not rest.startswith(":"):
+                lines.append(f"{heading} {rest}")  # "Foul by Anna: ..." -> "FOUL by Anna: ..."
+            else:
+                lines.append(f"{heading}: {rest.lstrip(': ')}" if rest.strip(": ") else heading)
+        elif not re.search(r"\b(foul|фол)", sentence, re.IGNORECASE):
+            lines.append(sentence)  # a penalty restating the foul ("-4 for the foul") is left out
+    return "\n".join(lines) if lines else heading
 
 
 def turn_line(view: Mapping[str, Any], lang: str) -> str:
@@ -280,6 +384,17 @@ def turn_line(view: Mapping[str, Any], lang: str) -> str:
     if view.get("turn"):
         return text("to_play", lang, player=view["turn"])
     return text("nobody", lang) if view else ""
+
+
+def _written_row(rows: Sequence[Any]) -> str | None:
+    """The sheet row written last (``score`` or ``cross``), kept in sight and marked."""
+    for item in reversed(rows):
+        action = row_dict(item).get("action") or {}
+        if action.get("do") == "correct" and isinstance(action.get("action"), Mapping):
+            action = action["action"]
+        if isinstance(action.get("row"), str):
+            return str(action["row"])
+    return None
 
 
 def _seq(row: Any) -> int:

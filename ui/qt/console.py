@@ -225,7 +225,9 @@ class OperatorConsole(QMainWindow):
     def retranslate(self) -> None:
         """Every label in the current language, then every list redrawn in it."""
         lang = self.lang
-        self.setWindowTitle(tr("console_title", lang))
+        info = game_info(self.session.journal.game)
+        game_title = info.title_ru if lang == "ru" else info.title_en
+        self.setWindowTitle(tr("console_title", lang, game=game_title))
         self.new_game_button.setText(tr("new_game", lang))
         self.language_button.setText(tr("language", lang))
         self.camera.set_placeholder(tr("no_camera", lang))
@@ -256,6 +258,7 @@ class OperatorConsole(QMainWindow):
         self.pending_box.setStyleSheet(PENDING_STYLE if pending else "")
         fill_journal(self.journal_list, self._judged, lang)
         view = self.session.view()
+        self.game_view.set_written_row(written_row(self._judged))
         self.game_view.show_state(
             view, self.session.sheet(), lang, self.session.match.last_verdicts
         )
@@ -493,6 +496,18 @@ class OperatorConsole(QMainWindow):
         session.status.update(self.session.status)
         self.bind(session)
         self.session_changed.emit(session)
+
+
+def written_row(judged: list[JudgedRow]) -> str | None:
+    """The sheet row written last (``score``, ``cross``: its ``row``) by a row still in
+    force, so the game view keeps it in sight; a correction's own action counts."""
+    for item in reversed(judged):
+        action = item.row.action
+        if action.get("do") == CORRECT and isinstance(action.get("action"), Mapping):
+            action = action["action"]
+        if item.undone_by is None and isinstance(action.get("row"), str):
+            return str(action["row"])
+    return None
 
 
 def _verdict_suffix(verdicts: Iterable[Verdict], lang: str) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 STRINGS: dict[str, tuple[str, str]] = {
     # Window titles and panels.
-    "console_title": ("Table Referee: operator console", "Судья за столом: пульт оператора"),
+    "console_title": ("Table Referee — {game} (console)", "Судья за столом — {game} (пульт)"),
     "replay_title": ("Table Referee: replay", "Судья за столом: повтор"),
     "camera": ("Camera", "Камера"),
     "no_camera": ("No camera", "Камеры нет"),

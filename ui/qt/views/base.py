@@ -38,6 +38,31 @@ class GameView(QWidget):
         self.lang = "en"
         self.verdicts: tuple[Verdict, ...] = ()
         self._glyphs: list[Glyph] | None = None
+        #: The height every size follows: the window's, set by the window that holds the view
+        #: (the audience display), else the view's own.
+        self.reference_height: float | None = None
+        #: The sheet row just written (its key): never left out of a sheet too long to fit.
+        self.written_row: str | None = None
+
+    def set_written_row(self, key: str | None) -> None:
+        """Keep the sheet row ``key`` (the one just written) in sight and mark it."""
+        if key != self.written_row:
+            self.written_row = key
+            self._glyphs = None
+            self.update()
+
+    def set_reference_height(self, height: float | None) -> None:
+        """Size text and pieces from ``height`` (the window's) instead of the view's own."""
+        if height != self.reference_height:
+            self.reference_height = height
+            self._glyphs = None
+            self.update()
+
+    def unit(self) -> float:
+        """The height sizes are shares of (``style.MIN_TEXT`` is the smallest text's share)."""
+        if self.reference_height:
+            return float(self.reference_height)
+        return max(float(self.height()), 200.0)
 
     def show_state(
         self,
@@ -61,7 +86,11 @@ class GameView(QWidget):
     def glyphs(self) -> list[Glyph]:
         """What is drawn at the widget's current size."""
         if self._glyphs is None:
-            self._glyphs = self.layout_glyphs(QRectF(self.rect()))
+            area = QRectF(self.rect())
+            if self.view.get("over"):
+                self._glyphs = self.result_glyphs(area)
+            else:
+                self._glyphs = self.layout_glyphs(area)
         return self._glyphs
 
     def found(self, kind: str, flag: str | None = None) -> list[Glyph]:
@@ -74,6 +103,12 @@ class GameView(QWidget):
 
     def layout_glyphs(self, area: QRectF) -> list[Glyph]:
         raise NotImplementedError
+
+    def result_glyphs(self, area: QRectF) -> list[Glyph]:
+        """The game is over: who won and the final standings, beside the final sheet."""
+        from ui.qt.views.result import result_screen
+
+        return result_screen(self.view, self.sheet, self.lang, area, self.unit())
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         self._glyphs = None

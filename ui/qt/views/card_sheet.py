@@ -11,6 +11,7 @@ from typing import Any
 from PySide6.QtCore import QRectF
 
 from ui.qt.i18n import text
+from ui.qt.views import style
 from ui.qt.views.base import GameView
 from ui.qt.views.glyph import Glyph
 from ui.qt.views.sheet import sheet_glyphs
@@ -48,7 +49,9 @@ def shown_trick(view: Mapping[str, Any]) -> tuple[list[tuple[str | None, str]], 
     return cards, "trick"
 
 
-def deal_line_glyphs(view: Mapping[str, Any], lang: str, area: QRectF) -> list[Glyph]:
+def deal_line_glyphs(
+    view: Mapping[str, Any], lang: str, area: QRectF, unit: float | None = None
+) -> list[Glyph]:
     """With no cards on the table the deal takes one line: trump, contract, declarer."""
     out = [
         Glyph(
@@ -77,9 +80,13 @@ def deal_line_glyphs(view: Mapping[str, Any], lang: str, area: QRectF) -> list[G
     return out
 
 
-def deal_glyphs(view: Mapping[str, Any], lang: str, area: QRectF) -> list[Glyph]:
+def deal_glyphs(
+    view: Mapping[str, Any], lang: str, area: QRectF, unit: float | None = None
+) -> list[Glyph]:
+    unit = unit or area.height() / 0.34
     out: list[Glyph] = []
-    line = min(area.height() * 0.2, 46.0)
+    least = unit * style.MIN_TEXT / 0.72 * 1.04  # the smallest line that keeps MIN_TEXT
+    line = max(min(area.height() * 0.2, unit * 0.06), least)
     label_w = area.width() * 0.3
     out.append(Glyph("text", QRectF(area.left(), area.top(), label_w, line), text("trump", lang)))
     suit_side = min(area.height() - line * 1.2, label_w * 0.4)
@@ -90,12 +97,11 @@ def deal_glyphs(view: Mapping[str, Any], lang: str, area: QRectF) -> list[Glyph]
         rect = QRectF(area.left(), area.top() + line * 1.1, label_w, line)
         out.append(Glyph("text", rect, text("no_trump", lang), "muted"))
     for index, words in enumerate(deal_lines(view, lang)):
-        rect = QRectF(
-            area.left() + suit_side * 1.2,
-            area.top() + line * (1.2 + index * 1.1),
-            label_w * 1.45 - suit_side * 1.2,
-            line,
-        )
+        if view.get("trump"):  # beside the trump's square
+            left, top = area.left() + suit_side * 1.2, area.top() + line * (1.2 + index * 1.1)
+        else:  # under "No trump yet"
+            left, top = area.left(), area.top() + line * (2.3 + index * 1.1)
+        rect = QRectF(left, top, area.left() + label_w * 1.45 - left, line)
         out.append(Glyph("text", rect, words, "bold"))
     cards, heading = shown_trick(view)
     left = area.left() + label_w * 1.5
@@ -107,7 +113,8 @@ def deal_glyphs(view: Mapping[str, Any], lang: str, area: QRectF) -> list[Glyph]
             "muted" if heading == "last_trick" else "",
         )
     )
-    card_h = area.height() - line * 2.2
+    name_h = max(line * 0.8, least)
+    card_h = area.height() - line * 1.1 - name_h - 2
     card_w = min(card_h / CARD_RATIO, (area.right() - left) / max(len(cards), 1) / 1.15)
     for index, (player, card) in enumerate(cards):
         rect = QRectF(
@@ -115,7 +122,7 @@ def deal_glyphs(view: Mapping[str, Any], lang: str, area: QRectF) -> list[Glyph]
         )
         out.append(Glyph("card", rect, card, "trick"))
         if player:
-            name = QRectF(rect.left() - card_w * 0.05, rect.bottom() + 2, card_w * 1.1, line * 0.8)
+            name = QRectF(rect.left() - card_w * 0.05, rect.bottom() + 2, card_w * 1.1, name_h)
             out.append(Glyph("text", name, player, "center muted"))
     return out
 
@@ -127,11 +134,14 @@ class CardSheetView(GameView):
         margin = min(area.width(), area.height()) * 0.03
         inner = area.adjusted(margin, margin, -margin, -margin)
         cards, _ = shown_trick(self.view)
-        top_h = inner.height() * (0.34 if cards else 0.08)
+        unit = self.unit()
+        top_h = inner.height() * 0.34 if cards else max(inner.height() * 0.08, unit * 0.05)
         deal = QRectF(inner.left(), inner.top(), inner.width(), top_h)
         sheet = inner.adjusted(0, top_h + margin, 0, 0)
         draw = deal_glyphs if cards else deal_line_glyphs
         return [
-            *draw(self.view, self.lang, deal),
-            *sheet_glyphs(self.sheet, self.lang, sheet, self.view.get("turn")),
+            *draw(self.view, self.lang, deal, unit),
+            *sheet_glyphs(
+                self.sheet, self.lang, sheet, self.view.get("turn"), unit, self.written_row
+            ),
         ]

@@ -16,7 +16,7 @@ from ui.qt.views.base import GameView
 from ui.qt.views.chain import Bend, Marker, Piece, geometry, placements
 from ui.qt.views.glyph import Glyph
 
-MAX_UNIT = 64.0  # px: a tile's short side never grows beyond this
+MAX_UNIT = 0.09  # share of the window's height: a tile's short side never grows beyond this
 MAX_ROWS = 6
 
 
@@ -43,6 +43,7 @@ def best_fit(
     ends: Mapping[str, int],
     spinner: str | None,
     area: QRectF,
+    most: float = 64.0,
 ) -> tuple[Arrangement, float]:
     """The arrangement (one row, or a snake of rows; a spinner's cross is never bent) that
     draws the tiles largest in ``area``, and its unit (a tile's short side) in pixels."""
@@ -52,24 +53,29 @@ def best_fit(
         capacity = math.ceil(length / rows) + 1.0 if rows > 1 else None
         shape = geometry(tiles, where, ends, spinner, capacity)
         width, height = shape[3], shape[4]
-        unit = min(area.width() / max(width, 1.0), area.height() / max(height, 1.0), MAX_UNIT)
+        unit = min(area.width() / max(width, 1.0), area.height() / max(height, 1.0), most)
         if best is None or unit > best[1] * 1.05:
             best = (shape, unit)
     assert best is not None
     return best
 
 
-def chain_glyphs(view: Mapping[str, Any], lang: str, area: QRectF) -> list[Glyph]:
+def chain_glyphs(
+    view: Mapping[str, Any], lang: str, area: QRectF, height: float | None = None
+) -> list[Glyph]:
+    """The line of play in ``area``; ``height`` is the window's, which sizes follow."""
+    height = height or area.height()
     tiles: Sequence[str] = view.get("layout") or []
     if not tiles:
-        rect = QRectF(area.left(), area.center().y() - 30, area.width(), 60)
+        rect = QRectF(area.left(), area.center().y() - height * 0.04, area.width(), height * 0.08)
         return [Glyph("text", rect, text("no_tiles", lang), "center muted")]
     ends: Mapping[str, int] = view.get("ends") or {}
     spinner = view.get("spinner")
     where = placements(tiles, ends, spinner)
-    (pieces, markers, bends, width, height), unit = best_fit(tiles, where, ends, spinner, area)
+    shape, unit = best_fit(tiles, where, ends, spinner, area, height * MAX_UNIT)
+    pieces, markers, bends, width, tall = shape
     left = area.center().x() - width * unit / 2
-    top = area.center().y() - height * unit / 2
+    top = area.center().y() - tall * unit / 2
     out = []
     for b in bends:
         rect = QRectF(
@@ -95,7 +101,8 @@ class DominoView(GameView):
     def layout_glyphs(self, area: QRectF) -> list[Glyph]:
         margin = min(area.width(), area.height()) * 0.03
         inner = area.adjusted(margin, margin, -margin, -margin)
-        line = min(inner.height() * 0.09, 52.0)
+        unit = self.unit()
+        line = max(min(inner.height() * 0.1, unit * 0.065), unit * 0.045)
         out = [
             Glyph(
                 "text",
@@ -109,4 +116,4 @@ class DominoView(GameView):
             rect = QRectF(inner.left(), inner.top() + line, inner.width(), line * 0.85)
             out.append(Glyph("text", rect, hands, "muted"))
         chain = inner.adjusted(0, line * 2.2, 0, 0)
-        return [*out, *chain_glyphs(self.view, self.lang, chain)]
+        return [*out, *chain_glyphs(self.view, self.lang, chain, unit)]

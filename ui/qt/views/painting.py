@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 
 from scoring.cards import RUSSIAN_RANKS, SUIT_SYMBOLS, parse_card
 from ui.qt.views import style
@@ -58,16 +58,28 @@ def paint_glyph(painter: QPainter, glyph: Glyph, lang: str) -> None:
     PAINTERS[glyph.kind](painter, glyph, lang)
 
 
+def fitted_font(rect: QRectF, text: str, flags: str = "", scale: float = 0.72) -> QFont:
+    """The font ``text`` is drawn in inside ``rect``: as large as the height allows
+    (``scale`` of it), shrunk until it fits the width.  The tests read sizes through it."""
+    bold = "bold" in flags.split()
+    pixels = rect.height() * scale
+    font = style.font(pixels, bold)
+    width = QFontMetricsF(font).horizontalAdvance(text)
+    if width > rect.width() > 0:
+        font = style.font(pixels * rect.width() / width * 0.98, bold)
+    return font
+
+
+def text_pixels(glyph: Glyph) -> int:
+    """The pixel size a text glyph is painted at."""
+    return fitted_font(glyph.rect, str(glyph.value), glyph.style).pixelSize()
+
+
 def fitted_text(
     painter: QPainter, rect: QRectF, text: str, colour: QColor, flags: str = "", scale=0.72
 ) -> None:
     """``text`` as large as ``rect``'s height allows, shrunk until it fits the width."""
-    pixels = rect.height() * scale
-    font = style.font(pixels, "bold" in flags.split())
-    width = QFontMetricsF(font).horizontalAdvance(text)
-    if width > rect.width() > 0:
-        font = style.font(pixels * rect.width() / width * 0.98, "bold" in flags.split())
-    painter.setFont(font)
+    painter.setFont(fitted_font(rect, text, flags, scale))
     painter.setPen(colour)
     align = Qt.AlignmentFlag.AlignVCenter
     if "right" in flags.split():

@@ -150,11 +150,14 @@ def table_glyphs(
     return out
 
 
-def score_glyphs(view: Mapping[str, Any], lang: str, area: QRectF) -> list[Glyph]:
+def score_glyphs(
+    view: Mapping[str, Any], lang: str, area: QRectF, unit: float | None = None
+) -> list[Glyph]:
     """Each player's countdown (Seven Skittles) or score (Five Pins), the turn lit."""
+    unit = unit or area.height()
     seven = is_seven(view)
     players: Sequence[str] = view.get("players", [])
-    box_h = min(area.height() / max(len(players), 1) * 0.8, 200.0)
+    box_h = min(area.height() / max(len(players), 1) * 0.8, unit * 0.3)
     out: list[Glyph] = []
     top = area.top()
     for player in players:
@@ -162,8 +165,8 @@ def score_glyphs(view: Mapping[str, Any], lang: str, area: QRectF) -> list[Glyph
         turn = player == view.get("turn")
         out.append(Glyph("band", box, None, "turn" if turn else "dark"))
         ink = " ink" if turn else ""
-        pad = box_h * 0.08
-        name = QRectF(box.left() + pad, box.top() + pad, box.width() * 0.55, box_h * 0.3)
+        pad = box_h * 0.06
+        name = QRectF(box.left() + pad, box.top() + pad, box.width() * 0.6, box_h * 0.28)
         out.append(Glyph("text", name, player, "bold" + ink))
         if seven:
             big = view["remaining"][player]
@@ -184,19 +187,20 @@ def score_glyphs(view: Mapping[str, Any], lang: str, area: QRectF) -> list[Glyph
                 swatch = QRectF(box.right() - pad - size, box.top() + pad, size, size)
                 out.append(Glyph("ball", swatch, BALLS.get(ball, BALLS["white"]), ball))
         number = QRectF(
-            box.left() + pad, box.top() + box_h * 0.32, box.width() - 2 * pad, box_h * 0.42
+            box.left() + pad, box.top() + box_h * 0.35, box.width() - 2 * pad, box_h * 0.36
         )
         out.append(Glyph("text", number, str(big), "bold right" + ink))
         line = QRectF(
-            box.left() + pad, box.top() + box_h * 0.72, box.width() - 2 * pad, box_h * 0.22
+            box.left() + pad, box.top() + box_h * 0.72, box.width() - 2 * pad, box_h * 0.24
         )
         out.append(Glyph("text", line, detail, ink.strip() or "muted"))
         top += box_h * 1.12
+    note_h = max(box_h * 0.25, unit * 0.036)
     if seven and view.get("inning_points"):
-        rect = QRectF(area.left(), top, area.width(), box_h * 0.25)
+        rect = QRectF(area.left(), top, area.width(), note_h)
         out.append(Glyph("text", rect, text("inning", lang, points=view["inning_points"])))
     elif not seven and view.get("ball_in_hand"):
-        rect = QRectF(area.left(), top, area.width(), box_h * 0.25)
+        rect = QRectF(area.left(), top, area.width(), note_h)
         out.append(Glyph("text", rect, text("ball_in_hand", lang, player=view["ball_in_hand"])))
     return out
 
@@ -212,5 +216,5 @@ class SkittlesView(GameView):
         scores = QRectF(inner.left() + split, inner.top(), inner.width() - split, inner.height())
         return [
             *table_glyphs(self.view, self.verdicts, self.lang, table),
-            *score_glyphs(self.view, self.lang, scores),
+            *score_glyphs(self.view, self.lang, scores, self.unit()),
         ]

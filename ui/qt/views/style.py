@@ -6,6 +6,11 @@ from PySide6.QtGui import QColor, QFont
 
 FAMILY = "DejaVu Sans"
 
+#: The smallest text on the audience display, as a share of the window's height: 18 px on a
+#: 720p screen, 27 px at 1080p, 54 px at 4K (read from across a room).  Views size from the
+#: window's height (``GameView.unit``), so the share holds at every resolution.
+MIN_TEXT = 0.025
+
 FELT = QColor("#0f3b2c")  # the background of every view
 PANEL = QColor("#17503d")  # bands behind headers and sums
 PANEL_DARK = QColor("#0b2d21")
