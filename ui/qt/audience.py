@@ -31,9 +31,6 @@ from ui.qt.views import GameView, create_view, style
 BANNER_MS = 5000  # how long a foul or illegal-move banner stays without a new entry
 RECENT = 3  # journal entries shown for the players to confirm
 BANNER_KINDS = (Kind.ILLEGAL, Kind.FOUL)  # the first present sets the banner's colour
-#: The window's title, by language: the game's name goes in.
-WINDOW_TITLE = ("Table Referee — {game} (audience)", "Судья за столом — {game} (зрители)")
-WINDOW_TITLE_NO_GAME = ("Table Referee (audience)", "Судья за столом (зрители)")
 #: A verdict's own first word that the banner's heading already says (``Foul: ...``).
 HEADING_WORD = re.compile(r"^(foul|фол)\b\s*", re.IGNORECASE)
 BANNER_TEXT = 0.05  # the banner's text, as a share of the window's height, before fitting
@@ -200,13 +197,13 @@ class AudienceDisplay(QWidget):
     # Drawing.
 
     def _set_window_title(self) -> None:
-        lang = 1 if self.language.code == "ru" else 0
+        lang = self.language.code
         if self.game_id is None:
-            self.setWindowTitle(WINDOW_TITLE_NO_GAME[lang])
+            self.setWindowTitle(text("window_title_no_game", lang))
             return
         entry = game(self.game_id)
-        name = entry.title_ru if lang else entry.title_en
-        self.setWindowTitle(WINDOW_TITLE[lang].format(game=name))
+        name = entry.title_ru if lang == "ru" else entry.title_en
+        self.setWindowTitle(text("window_title", lang, game=name))
 
     def _redraw(self, *_: object) -> None:
         lang = self.language.code

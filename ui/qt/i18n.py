@@ -15,6 +15,9 @@ LANGS = ("en", "ru")
 
 STRINGS: dict[str, tuple[str, str]] = {
     # The audience display.
+    "window_title": ("Table Referee — {game} (audience)", "Судья за столом — {game} (зрители)"),
+    "window_title_no_game": ("Table Referee (audience)", "Судья за столом (зрители)"),
+    "final_standings": ("Final standings", "Итоговый счёт"),
     "to_play": ("{player} to play", "Ходит {player}"),
     "nobody": ("waiting for the next action", "ждём следующего действия"),
     "game_over": ("Game over", "Игра окончена"),

@@ -15,20 +15,9 @@ from ui.qt.views.glyph import Glyph
 from ui.qt.views.sheet import sheet_glyphs, sheet_text_size
 from ui.qt.views.style import MIN_TEXT
 
-#: The result screen's own words (the players' catalogue, ``ui/qt/i18n.py``, is shared).
-WORDS: dict[str, tuple[str, str]] = {
-    "final": ("Final standings", "Итоговый счёт"),
-    "over": ("Game over", "Игра окончена"),
-}
-
 HEADLINE = 0.075  # shares of the window's height
 LINE = 0.062
 SHEET_SHARE = 0.58  # of the width, for the final sheet beside the standings
-
-
-def word(key: str, lang: str) -> str:
-    en, ru = WORDS[key]
-    return ru if lang == "ru" else en
 
 
 def winners(view: Mapping[str, Any]) -> list[str]:
@@ -89,7 +78,7 @@ def standings_glyphs(view: Mapping[str, Any], lang: str, area: QRectF, unit: flo
         Glyph(
             "text",
             QRectF(area.left(), top, area.width(), head_h * 0.7),
-            word("over", lang),
+            text("game_over", lang),
             "muted",
         )
     )
@@ -111,7 +100,10 @@ def standings_glyphs(view: Mapping[str, Any], lang: str, area: QRectF, unit: flo
     line = min(unit * LINE, (area.bottom() - top) / max(len(table) + 1, 1))
     out.append(
         Glyph(
-            "text", QRectF(area.left(), top, area.width(), line * 0.8), word("final", lang), "muted"
+            "text",
+            QRectF(area.left(), top, area.width(), line * 0.8),
+            text("final_standings", lang),
+            "muted",
         )
     )
     top += line
