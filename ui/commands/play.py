@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from scoring.actions import JOURNAL_VERBS, Action, ActionError, Verb
+from scoring.actions import JOURNAL_VERBS, Action, ActionError, Verb, error_text
 from scoring.match import Match
 from session.journal import Journal
 from ui.commands._common import (
@@ -111,7 +111,11 @@ def _play(journal: Journal, lines: Iterable[str], lang: str, echo: bool) -> None
         if not line or line.startswith("#"):
             continue
         if not is_text(line):
-            say_error(f"{line!a} is not one line of UTF-8 text: nothing done")
+            say_error(
+                f"{line!a} — не одна строка текста в UTF-8: ничего не сделано"
+                if lang == "ru"
+                else f"{line!a} is not one line of UTF-8 text: nothing done"
+            )
             continue
         if echo:
             print(f"> {line}")
@@ -132,7 +136,7 @@ def _play_action(journal: Journal, line: str, lang: str) -> None:
     try:
         raw = read_action(line, journal.match.engine.verbs, view["turn"], view["over"])
     except (ActionError, CliError) as error:
-        say_error(str(error))
+        say_error(error_text(error, lang))
         return
     outcome = journal.submit(raw)
     if not outcome.accepted:
