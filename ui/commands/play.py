@@ -58,7 +58,10 @@ def _session_journal(args: argparse.Namespace) -> Journal:
     """The journal to play into: resumed (checked against what was asked) or new."""
     if args.resume:
         if args.options:
-            raise CliError("--option: a session's options are fixed when it starts")
+            raise CliError(
+                "--option: a session's options are fixed when it starts",
+                "--option: настройки сессии задаются, когда она начинается",
+            )
         journal = Journal.open(args.resume)
         try:
             _check_resumed(journal, args)
@@ -68,9 +71,15 @@ def _session_journal(args: argparse.Namespace) -> Journal:
         print(f"resumed {journal.path}: {len(journal.match.entries)} actions so far")
         return journal
     if not args.game:
-        raise CliError("play: name a GAME (see: tableref games) or --resume a journal")
+        raise CliError(
+            "play: name a GAME (see: tableref games) or --resume a journal",
+            "play: укажите GAME (см. tableref games) или --resume с журналом",
+        )
     if not args.players:
-        raise CliError("play: --players is required, e.g. --players Anna,Boris")
+        raise CliError(
+            "play: --players is required, e.g. --players Anna,Boris",
+            "play: нужен --players, например --players Anna,Boris",
+        )
     path = args.journal or new_session_path(args.game)
     options = dict(args.options or ())
     journal = Journal.create(path, args.game, args.players, preset=args.preset, options=options)
@@ -84,7 +93,10 @@ def _check_resumed(journal: Journal, args: argparse.Namespace) -> None:
     stored = {"game": journal.game, "preset": journal.preset, "players": list(journal.players)}
     for key, value in asked.items():
         if value is not None and value != stored[key]:
-            raise CliError(f"{journal.path} holds {key} {stored[key]!r}, not {value!r}")
+            raise CliError(
+                f"{journal.path} holds {key} {stored[key]!r}, not {value!r}",
+                f"в {journal.path} {key} {stored[key]!r}, а не {value!r}",
+            )
 
 
 def _input_lines(journal: Journal) -> Iterator[str]:
