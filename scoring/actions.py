@@ -38,17 +38,69 @@ UNDO = "undo"
 CORRECT = "correct"
 
 
-class ActionError(ValueError):
+class BilingualError(ValueError):
+    """A ValueError that carries its Russian twin: ``str(error)`` is the English text, ``ru``
+    the Russian one, both written where it is raised from the same values (field, verb and
+    player names and typed values stay as typed in both).  :func:`error_text` picks one."""
+
+    def __init__(self, message: str, *, ru: str) -> None:
+        super().__init__(message)
+        self.ru = ru
+
+
+class ActionError(BilingualError):
     """A malformed action: unknown verb, missing, unknown or mistyped field, value out of range.
 
     ``code`` is a stable reason code (``unknown_verb``, ``missing_field``, ``unknown_field``,
-    ``bad_field``, ``not_an_action``); ``field`` names the offending field where there is one.
+    ``bad_field``, ``not_an_action``); ``field`` names the offending field where there is one;
+    ``ru`` is the message in Russian (required, so that no refusal is English-only).
     """
 
-    def __init__(self, code: str, message: str, field: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, message: str, field: str | None = None, *, ru: str) -> None:
+        super().__init__(message, ru=ru)
         self.code = code
         self.field = field
+
+
+def error_text(error: BaseException, lang: str) -> str:
+    """An error's text in ``lang``: the Russian twin (``ru``) of an :class:`ActionError`, a
+    :class:`BilingualError` or any error carrying one (``ui.short_form.CliError``) for
+    ``"ru"``, else (and for an error that has none) its English ``str``."""
+    if lang == "ru":
+        ru = getattr(error, "ru", None)
+        if isinstance(ru, str) and ru:
+            return ru
+    return str(error)
+
+
+def ru_text(error: BaseException) -> str:
+    """An error's Russian text, for wrapping it into another (its English where it has none)."""
+    return error_text(error, "ru")
+
+
+#: The JSON decoder's messages (``json.JSONDecodeError.msg``, a fixed set) in Russian.
+JSON_MESSAGES_RU = {
+    "Expecting value": "ожидалось значение",
+    "Expecting ',' delimiter": "ожидалась запятая",
+    "Expecting ':' delimiter": "ожидалось двоеточие",
+    "Expecting property name enclosed in double quotes": "ожидалось имя поля в двойных кавычках",
+    "Unterminated string starting at": "строка не закрыта кавычкой",
+    "Invalid control character": "недопустимый управляющий символ",
+    "Invalid \\uXXXX escape": "неверная последовательность \\uXXXX",
+    "Invalid \\escape": "неверная escape-последовательность",
+    "Extra data": "лишний текст после JSON",
+    "Illegal trailing comma before end of object": "лишняя запятая перед концом объекта",
+    "Illegal trailing comma before end of array": "лишняя запятая перед концом списка",
+}
+
+
+def json_message_ru(msg: str) -> str:
+    """The JSON decoder's message in Russian (matched on its fixed start: some carry the
+    offending character after it)."""
+    for english, russian in JSON_MESSAGES_RU.items():
+        if msg.startswith(english):
+            return russian
+    return "ошибка разбора"
 
 
 @dataclass(frozen=True)
@@ -89,6 +141,8 @@ class FieldType:
     """How one argument of a verb is checked; subclasses say what a valid value is."""
 
     description = "a value"
+    #: ``description`` in Russian, used in the Russian messages (every field type has one).
+    description_ru = "значение"
 
     def check(self, name: str, value: Any) -> Any:
         raise NotImplementedError
@@ -96,7 +150,12 @@ class FieldType:
     def from_words(self, name: str, words: Sequence[str]) -> Any:
         """Read the value from the words typed at a text prompt (``roll 1 3 4 5 6``)."""
         if len(words) != 1:
-            raise ActionError("bad_field", f"{name}: expected one word, got {len(words)}", name)
+            raise ActionError(
+                "bad_field",
+                f"{name}: expected one word, got {len(words)}",
+                name,
+                ru=f"{name}: нужно одно слово, а введено слов: {len(words)}",
+            )
         return self.check(name, words[0])
 
 
@@ -112,25 +171,44 @@ class DiceField(FieldType):
     def description(self) -> str:  # type: ignore[override]  # property over a class attribute
         return f"{self.min_count} to {self.max_count} dice, faces {self.faces[0]}..{self.faces[-1]}"
 
+    @property
+    def description_ru(self) -> str:  # type: ignore[override]  # property over a class attribute
+        faces = f"{self.faces[0]}..{self.faces[-1]}"
+        return f"от {self.min_count} до {self.max_count} костей, грани {faces}"
+
     def check(self, name: str, value: Any) -> tuple[int, ...]:
         if not isinstance(value, list | tuple):
-            raise ActionError("bad_field", f"{name}: expected a list of dice, got {value!r}", name)
+            raise ActionError(
+                "bad_field",
+                f"{name}: expected a list of dice, got {value!r}",
+                name,
+                ru=f"{name}: нужен список костей, а не {value!r}",
+            )
         if not self.min_count <= len(value) <= self.max_count:
             raise ActionError(
                 "bad_field",
                 f"{name}: {len(value)} dice given, this game takes "
                 f"{self.min_count} to {self.max_count}",
                 name,
+                ru=f"{name}: костей {len(value)}, а в этой игре их от {self.min_count} "
+                f"до {self.max_count}",
             )
         for index, die in enumerate(value):
             if isinstance(die, bool) or not isinstance(die, int):
-                raise ActionError("bad_field", f"{name}[{index}]: {die!r} is not a die face", name)
+                raise ActionError(
+                    "bad_field",
+                    f"{name}[{index}]: {die!r} is not a die face",
+                    name,
+                    ru=f"{name}[{index}]: {die!r} — не грань кости",
+                )
             if die not in self.faces:
                 raise ActionError(
                     "bad_field",
                     f"{name}[{index}]: {die} is not a face of this die "
                     f"({self.faces[0]}..{self.faces[-1]})",
                     name,
+                    ru=f"{name}[{index}]: {die} — не грань этой кости "
+                    f"({self.faces[0]}..{self.faces[-1]})",
                 )
         return tuple(value)
 
@@ -153,11 +231,25 @@ class ChoiceField(FieldType):
     def description(self) -> str:  # type: ignore[override]  # property over a class attribute
         return "one of " + ", ".join(self.choices)
 
+    @property
+    def description_ru(self) -> str:  # type: ignore[override]  # property over a class attribute
+        return "одно из: " + ", ".join(self.choices)
+
     def check(self, name: str, value: Any) -> str:
         if not isinstance(value, str):
-            raise ActionError("bad_field", f"{name}: expected a name, got {value!r}", name)
+            raise ActionError(
+                "bad_field",
+                f"{name}: expected a name, got {value!r}",
+                name,
+                ru=f"{name}: нужно {self.description_ru}, а не {value!r}",
+            )
         if value not in self.choices:
-            raise ActionError("bad_field", f"{name}: {value!r} is not {self.description}", name)
+            raise ActionError(
+                "bad_field",
+                f"{name}: {value!r} is not {self.description}",
+                name,
+                ru=f"{name}: {value!r} нет среди вариантов ({', '.join(self.choices)})",
+            )
         return value
 
 
@@ -174,15 +266,29 @@ class IntField(FieldType):
             return f"a whole number, {self.minimum} or more"
         return f"a whole number from {self.minimum} to {self.maximum}"
 
+    @property
+    def description_ru(self) -> str:  # type: ignore[override]  # property over a class attribute
+        if self.maximum is None:
+            return f"целое число от {self.minimum}"
+        return f"целое число от {self.minimum} до {self.maximum}"
+
     def check(self, name: str, value: Any) -> int:
         if isinstance(value, str) and (number := whole_number(name, value)) is not None:
             value = number
         if isinstance(value, bool) or not isinstance(value, int):
             raise ActionError(
-                "bad_field", f"{name}: expected {self.description}, got {value!r}", name
+                "bad_field",
+                f"{name}: expected {self.description}, got {value!r}",
+                name,
+                ru=f"{name}: нужно {self.description_ru}, а не {value!r}",
             )
         if value < self.minimum or (self.maximum is not None and value > self.maximum):
-            raise ActionError("bad_field", f"{name}: {value} is not {self.description}", name)
+            raise ActionError(
+                "bad_field",
+                f"{name}: {value} is not {self.description}",
+                name,
+                ru=f"{name}: нужно {self.description_ru}, а не {value}",
+            )
         return value
 
 
@@ -191,10 +297,16 @@ class BoolField(FieldType):
     """A yes/no flag (``stop: true``); typed as yes/no, true/false or 1/0 at the prompt."""
 
     description = "true or false"
+    description_ru = "true или false"
 
     def check(self, name: str, value: Any) -> bool:
         if not isinstance(value, bool):
-            raise ActionError("bad_field", f"{name}: expected true or false, got {value!r}", name)
+            raise ActionError(
+                "bad_field",
+                f"{name}: expected true or false, got {value!r}",
+                name,
+                ru=f"{name}: нужно true или false, а не {value!r}",
+            )
         return value
 
     def from_words(self, name: str, words: Sequence[str]) -> bool:
@@ -203,7 +315,12 @@ class BoolField(FieldType):
             return True
         if word in ("no", "false", "0", "нет"):
             return False
-        raise ActionError("bad_field", f"{name}: expected yes or no, got {word!r}", name)
+        raise ActionError(
+            "bad_field",
+            f"{name}: expected yes or no, got {word!r}",
+            name,
+            ru=f"{name}: нужно да или нет (yes или no), а не {word!r}",
+        )
 
 
 @dataclass(frozen=True)
@@ -211,10 +328,16 @@ class NameField(FieldType):
     """A name: a player, a team, a table.  The engine checks that it names someone present."""
 
     description = "a name"
+    description_ru = "имя"
 
     def check(self, name: str, value: Any) -> str:
         if not isinstance(value, str) or not value.strip():
-            raise ActionError("bad_field", f"{name}: expected a name, got {value!r}", name)
+            raise ActionError(
+                "bad_field",
+                f"{name}: expected a name, got {value!r}",
+                name,
+                ru=f"{name}: нужно имя, а не {value!r}",
+            )
         _check_text(name, value)
         return value
 
@@ -250,7 +373,10 @@ def whole_number(name: str, text: str) -> int | None:
     digits = len(text.lstrip("-"))
     if digits > MAX_DIGITS:
         raise ActionError(
-            "bad_field", f"{name}: a number of {digits} digits (at most {MAX_DIGITS})", name
+            "bad_field",
+            f"{name}: a number of {digits} digits (at most {MAX_DIGITS})",
+            name,
+            ru=f"{name}: цифр в числе: {digits}, а можно не больше {MAX_DIGITS}",
         )
     return int(text)
 
@@ -263,12 +389,15 @@ def action_from_json(text: str) -> dict[str, Any]:
         raise ActionError(
             "not_an_action",
             f"JSON nested {depth} levels deep (an action has {MAX_NESTING} at most)",
+            ru=f"уровней вложенности в JSON: {depth}, а в действии их не больше {MAX_NESTING}",
         )
     try:
         raw = json.loads(text, parse_int=_json_int)
     except json.JSONDecodeError as error:
         raise ActionError(
-            "not_an_action", f"not valid JSON: {error.msg} at column {error.colno}"
+            "not_an_action",
+            f"not valid JSON: {error.msg} at column {error.colno}",
+            ru=f"это не JSON: {json_message_ru(error.msg)} (столбец {error.colno})",
         ) from None
     return raw
 
@@ -295,7 +424,12 @@ def _check_text(name: str, value: str) -> None:
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise ActionError("bad_field", f"{name}: {value!r} is not valid text", name) from None
+        raise ActionError(
+            "bad_field",
+            f"{name}: {value!r} is not valid text",
+            name,
+            ru=f"{name}: {value!r} — не текст в UTF-8",
+        ) from None
 
 
 def parse_action(raw: Any, verbs: Mapping[str, Verb]) -> Action:
@@ -305,12 +439,26 @@ def parse_action(raw: Any, verbs: Mapping[str, Verb]) -> Action:
     action, validated recursively against the same verbs.
     """
     if not isinstance(raw, Mapping):
-        raise ActionError("not_an_action", f"an action is a JSON object, got {raw!r}")
+        raise ActionError(
+            "not_an_action",
+            f"an action is a JSON object, got {raw!r}",
+            ru=f"действие — это объект JSON, а не {raw!r}",
+        )
     verb_name = raw.get("do")
     if verb_name is None:
-        raise ActionError("missing_field", "do: missing (which verb is this action?)", "do")
+        raise ActionError(
+            "missing_field",
+            "do: missing (which verb is this action?)",
+            "do",
+            ru="do: не указано (какой это глагол?)",
+        )
     if not isinstance(verb_name, str):
-        raise ActionError("bad_field", f"do: expected a verb name, got {verb_name!r}", "do")
+        raise ActionError(
+            "bad_field",
+            f"do: expected a verb name, got {verb_name!r}",
+            "do",
+            ru=f"do: нужен глагол, а не {verb_name!r}",
+        )
     known = {**JOURNAL_VERBS, **verbs}
     verb = known.get(verb_name)
     if verb is None:
@@ -318,14 +466,26 @@ def parse_action(raw: Any, verbs: Mapping[str, Verb]) -> Action:
             "unknown_verb",
             f"do: unknown verb {verb_name!r}; this game knows {', '.join(sorted(known))}",
             "do",
+            ru=f"do: неизвестный глагол {verb_name!r}; "
+            f"в этой игре есть: {', '.join(sorted(known))}",
         )
     by = raw.get("by")
     if by is not None and (not isinstance(by, str) or not by.strip()):
-        raise ActionError("bad_field", f"by: expected a player's name, got {by!r}", "by")
+        raise ActionError(
+            "bad_field",
+            f"by: expected a player's name, got {by!r}",
+            "by",
+            ru=f"by: нужно имя игрока, а не {by!r}",
+        )
     if by is not None:
         _check_text("by", by)
     if verb.needs_player and by is None:
-        raise ActionError("missing_field", f"by: missing (who does {verb_name!r}?)", "by")
+        raise ActionError(
+            "missing_field",
+            f"by: missing (who does {verb_name!r}?)",
+            "by",
+            ru=f"by: не указано (кто делает {verb_name!r}?)",
+        )
     unknown = sorted(set(raw) - set(ENVELOPE_KEYS) - set(verb.fields))
     if unknown:
         raise ActionError(
@@ -333,19 +493,27 @@ def parse_action(raw: Any, verbs: Mapping[str, Verb]) -> Action:
             f"{unknown[0]}: {verb_name!r} takes no such field "
             f"(it takes {', '.join(verb.fields) or 'no fields'})",
             unknown[0],
+            ru=f"{unknown[0]}: у {verb_name!r} нет такого поля "
+            f"({'поля: ' + ', '.join(verb.fields) if verb.fields else 'полей у него нет'})",
         )
     args: dict[str, Any] = {}
     for name, field_type in verb.fields.items():
         if name not in raw:
             if name in verb.required:
                 raise ActionError(
-                    "missing_field", f"{name}: missing ({field_type.description})", name
+                    "missing_field",
+                    f"{name}: missing ({field_type.description})",
+                    name,
+                    ru=f"{name}: не указано ({field_type.description_ru})",
                 )
             continue
         if isinstance(field_type, ActionField):
             if not isinstance(raw[name], Mapping):
                 raise ActionError(
-                    "bad_field", f"{name}: expected an action object, got {raw[name]!r}", name
+                    "bad_field",
+                    f"{name}: expected an action object, got {raw[name]!r}",
+                    name,
+                    ru=f"{name}: нужно {ActionField.description_ru}, а не {raw[name]!r}",
                 )
             args[name] = parse_action(raw[name], verbs)
         else:
@@ -358,6 +526,7 @@ class ActionField(FieldType):
     """A whole nested action: the replacement carried by ``correct``."""
 
     description = "an action object"
+    description_ru = "действие — объект JSON"
 
     def check(self, name: str, value: Any) -> Any:  # pragma: no cover - parse_action recurses
         raise NotImplementedError

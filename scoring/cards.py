@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.actions import ActionError, FieldType
+from scoring.actions import ActionError, BilingualError, FieldType, ru_text
 
 #: Ranks from low to high in the natural order; games with other orders rank them themselves.
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -62,18 +62,31 @@ class Card:
 def parse_card(text: str) -> Card:
     """Read one card in any spelling the module accepts; ``ValueError`` names what is wrong."""
     if not isinstance(text, str):
-        raise ValueError(f"{text!r} is not a card (write rank + suit, e.g. 10H or QS)")
+        raise _not_a_card(text)
     word = text.strip().upper()
     if len(word) < 2:
-        raise ValueError(f"{text!r} is not a card (write rank + suit, e.g. 10H or QS)")
+        raise _not_a_card(text)
     rank, suit = word[:-1], word[-1]
     rank = _RANK_ALIASES.get(rank, rank)
     suit = _SUIT_ALIASES.get(suit, suit)
     if rank not in RANKS:
-        raise ValueError(f"{text!r}: {word[:-1]!r} is not a rank ({' '.join(RANKS)})")
+        raise BilingualError(
+            f"{text!r}: {word[:-1]!r} is not a rank ({' '.join(RANKS)})",
+            ru=f"{text!r}: {word[:-1]!r} — не достоинство карты ({' '.join(RANKS)})",
+        )
     if suit not in SUITS:
-        raise ValueError(f"{text!r}: {word[-1]!r} is not a suit (C D H S)")
+        raise BilingualError(
+            f"{text!r}: {word[-1]!r} is not a suit (C D H S)",
+            ru=f"{text!r}: {word[-1]!r} — не масть (C D H S)",
+        )
     return Card(rank, suit)
+
+
+def _not_a_card(text: Any) -> BilingualError:
+    return BilingualError(
+        f"{text!r} is not a card (write rank + suit, e.g. 10H or QS)",
+        ru=f"{text!r} — не карта (пишите достоинство и масть, например 10H или QS)",
+    )
 
 
 def deck(size: int) -> tuple[Card, ...]:
@@ -100,6 +113,10 @@ class CardField(FieldType):
     def description(self) -> str:  # type: ignore[override]  # property over a class attribute
         return "a card such as 10H or QS"
 
+    @property
+    def description_ru(self) -> str:  # type: ignore[override]  # property over a class attribute
+        return "карта, например 10H или QS"
+
     def check(self, name: str, value: Any) -> str:
         card = _card_in_deck(name, value, self.deck)
         return str(card)
@@ -117,22 +134,37 @@ class CardsField(FieldType):
     def description(self) -> str:  # type: ignore[override]  # property over a class attribute
         return f"{self.min_count} to {self.max_count} cards such as 10H QS"
 
+    @property
+    def description_ru(self) -> str:  # type: ignore[override]  # property over a class attribute
+        return f"от {self.min_count} до {self.max_count} карт, например 10H QS"
+
     def check(self, name: str, value: Any) -> tuple[str, ...]:
         if isinstance(value, str):
             value = value.replace(",", " ").split()
         if not isinstance(value, list | tuple):
-            raise ActionError("bad_field", f"{name}: expected a list of cards, got {value!r}", name)
+            raise ActionError(
+                "bad_field",
+                f"{name}: expected a list of cards, got {value!r}",
+                name,
+                ru=f"{name}: нужен список карт, а не {value!r}",
+            )
         if not self.min_count <= len(value) <= self.max_count:
             raise ActionError(
                 "bad_field",
                 f"{name}: {len(value)} cards given, expected {self.min_count} to {self.max_count}",
                 name,
+                ru=f"{name}: карт {len(value)}, а нужно от {self.min_count} до {self.max_count}",
             )
         cards = [_card_in_deck(f"{name}[{i}]", raw, self.deck) for i, raw in enumerate(value)]
         seen: set[Card] = set()
         for index, card in enumerate(cards):
             if card in seen:
-                raise ActionError("bad_field", f"{name}[{index}]: {card} is given twice", name)
+                raise ActionError(
+                    "bad_field",
+                    f"{name}[{index}]: {card} is given twice",
+                    name,
+                    ru=f"{name}[{index}]: {card} названа дважды",
+                )
             seen.add(card)
         return tuple(str(card) for card in cards)
 
@@ -145,9 +177,14 @@ def _card_in_deck(name: str, value: Any, cards: tuple[Card, ...]) -> Card:
     try:
         card = parse_card(value)
     except ValueError as error:
-        raise ActionError("bad_field", f"{name}: {error}", field) from None
+        raise ActionError(
+            "bad_field", f"{name}: {error}", field, ru=f"{name}: {ru_text(error)}"
+        ) from None
     if card not in cards:
         raise ActionError(
-            "bad_field", f"{name}: {card} is not in this game's {len(cards)}-card deck", field
+            "bad_field",
+            f"{name}: {card} is not in this game's {len(cards)}-card deck",
+            field,
+            ru=f"{name}: {card} нет в колоде этой игры из {len(cards)} карт",
         )
     return card

@@ -52,12 +52,19 @@ class Outcome:
     error: str | None = None
     code: str | None = None
     field: str | None = None
+    #: ``error`` in Russian, where the refusal has no verdict (a malformed action).
+    error_ru: str | None = None
 
     @classmethod
     def refused(
-        cls, code: str, error: str, verdicts: Sequence[Verdict] = (), field: str | None = None
+        cls,
+        code: str,
+        error: str,
+        verdicts: Sequence[Verdict] = (),
+        field: str | None = None,
+        error_ru: str | None = None,
     ) -> Outcome:
-        return cls(False, tuple(verdicts), None, error, code, field)
+        return cls(False, tuple(verdicts), None, error, code, field, error_ru)
 
 
 def effective(entries: Iterable[Entry]) -> list[Entry]:
@@ -115,7 +122,8 @@ class Match:
         try:
             action = self.parse(raw)
         except ActionError as error:
-            return Outcome.refused(error.code, str(error), field=error.field), self.state
+            refused = Outcome.refused(error.code, str(error), field=error.field, error_ru=error.ru)
+            return refused, self.state
         if action.verb in (UNDO, CORRECT):
             return self._check_revision(action)
         try:
@@ -140,7 +148,9 @@ class Match:
         replacement = action.args.get("action")
         if replacement is not None and replacement.verb in (UNDO, CORRECT):
             error = f"action: a correction replaces a game action, not {replacement.verb!r}"
-            return Outcome.refused("bad_field", error, field="action"), self.state
+            error_ru = f"action: исправление заменяет игровое действие, а не {replacement.verb!r}"
+            refused = Outcome.refused("bad_field", error, field="action", error_ru=error_ru)
+            return refused, self.state
         entry = Entry(self.next_seq, action)
         try:
             revision = self._history.revise(target, replacement)

@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from scoring.actions import error_text
 from scoring.engine import OptionsError
 from scoring.registry import UnknownGame
 from scoring.scenario import ScenarioError
@@ -49,6 +50,7 @@ class Parser(argparse.ArgumentParser):
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one ``tableref`` command; the exit status: 0 done, 1 scenarios failed, 2 bad input."""
     parser = build_parser()
+    args: argparse.Namespace | None = None
     try:
         args = parser.parse_args(argv)
         with shown_on(None if _quiet(args) else terminal_line()):
@@ -59,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except USER_ERRORS as error:
-        say_error(_one_line(error))
+        say_error(_one_line(error, getattr(args, "lang", "en")))
         return 2
     except ModuleNotFoundError as error:
         extra = OPTIONAL_MODULES.get((error.name or "").split(".")[0])
@@ -85,11 +87,12 @@ def _quiet(args: argparse.Namespace) -> bool:
     )
 
 
-def _one_line(error: BaseException) -> str:
-    """An error message squeezed onto one line (YAML errors span several)."""
+def _one_line(error: BaseException, lang: str = "en") -> str:
+    """An error message squeezed onto one line (YAML errors span several), in the command's
+    ``--lang`` where the error carries a Russian text."""
     if isinstance(error, OSError) and error.filename is not None:
         return f"{error.filename}: {error.strerror}"
-    return " ".join(str(error).split())
+    return " ".join(error_text(error, lang).split())
 
 
 # --------------------------------------------------------------------------------------------

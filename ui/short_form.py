@@ -29,7 +29,16 @@ from ui.commands import CommandError
 
 
 class CliError(CommandError):
-    """A mistake the user can fix; reported as one ``error:`` line, never as a traceback."""
+    """A mistake the user can fix; reported as one ``error:`` line, never as a traceback.
+
+    ``ru`` is the message in Russian, written where it is raised from the same values
+    (:func:`scoring.actions.error_text` picks the language); an error without one, such as
+    a bad command line, is English in both.
+    """
+
+    def __init__(self, message: str, ru: str | None = None) -> None:
+        super().__init__(message)
+        self.ru = ru
 
 
 COMMANDS = ("sheet", "help", "quit")
@@ -55,25 +64,39 @@ def _read(line: str, verbs: Mapping[str, Verb], turn: str | None, over: bool, de
     who, rest = _player_prefix(line, known)
     words = rest.split()
     if not words:
-        raise CliError(f"what does {who} do? e.g. '{who}: roll 1 2 3 4 5'")
+        raise CliError(
+            f"what does {who} do? e.g. '{who}: roll 1 2 3 4 5'",
+            f"что делает {who}? например '{who}: roll 1 2 3 4 5'",
+        )
     verb = known.get(words[0].lower())
     if verb is None:
+        verbs, commands = ", ".join(known), ", ".join(COMMANDS)
         raise CliError(
-            f"unknown verb {words[0]!r}; verbs: {', '.join(known)}; commands: {', '.join(COMMANDS)}"
+            f"unknown verb {words[0]!r}; verbs: {verbs}; commands: {commands}",
+            f"неизвестный глагол {words[0]!r}; глаголы: {verbs}; команды: {commands}",
         )
     action: dict[str, Any] = {"do": verb.name}
     if who or verb.needs_player:
         if not (who or turn):
             if over:
-                raise CliError("the game is over: 'undo' takes back the last action, 'quit' leaves")
-            raise CliError(f"nobody is to play yet: name the player, e.g. 'Anna: {verb.name}'")
+                raise CliError(
+                    "the game is over: 'undo' takes back the last action, 'quit' leaves",
+                    "игра окончена: 'undo' отменяет последнее действие, 'quit' — выход",
+                )
+            raise CliError(
+                f"nobody is to play yet: name the player, e.g. 'Anna: {verb.name}'",
+                f"ход ещё ничей: назовите игрока, например 'Anna: {verb.name}'",
+            )
         action["by"] = who or turn
     if verb.name == CORRECT:
         after_verb = rest.split(None, 1)[1:]
         return {**action, **_correction(" ".join(after_verb), verbs, turn, over, depth)}
     if not verb.fields:
         if words[1:]:
-            raise CliError(f"{verb.name} takes no words: type just '{verb.name}'")
+            raise CliError(
+                f"{verb.name} takes no words: type just '{verb.name}'",
+                f"после {verb.name} слов не нужно: введите просто '{verb.name}'",
+            )
         return action
     if any("=" in word for word in words[1:]):
         return {**action, **_named_fields(verb, words[1:])}
@@ -93,7 +116,10 @@ def _player_prefix(line: str, known: Mapping[str, Verb]) -> tuple[str, str]:
     if not colon or (len(first) > 1 and first[0].lower() in known):
         return "", line
     if not who.strip():
-        raise CliError("a player's name goes before ':', e.g. 'Boris: roll 1 2 3 4 5'")
+        raise CliError(
+            "a player's name goes before ':', e.g. 'Boris: roll 1 2 3 4 5'",
+            "имя игрока пишется перед ':', например 'Boris: roll 1 2 3 4 5'",
+        )
     return who.strip(), rest
 
 
@@ -101,6 +127,10 @@ def _player_prefix(line: str, known: Mapping[str, Verb]) -> tuple[str, str]:
 CORRECT_USAGE = (
     "type correct as 'correct <target> <action>' or 'correct target=N action=...', the "
     "action last, as a short form or JSON: correct 3 roll 1 2 3 4 5"
+)
+CORRECT_USAGE_RU = (
+    "исправление вводится как 'correct <target> <action>' или 'correct target=N action=...', "
+    "действие последним, коротко или в JSON: correct 3 roll 1 2 3 4 5"
 )
 
 
@@ -113,9 +143,12 @@ def _correction(
     target_word, _, action_text = text.strip().partition(" ")
     action_text = action_text.strip().removeprefix("action=").strip()
     if not target_word or not action_text:
-        raise CliError(CORRECT_USAGE)
+        raise CliError(CORRECT_USAGE, CORRECT_USAGE_RU)
     if depth >= MAX_NESTING:
-        raise CliError(f"corrections nested more than {MAX_NESTING} deep")
+        raise CliError(
+            f"corrections nested more than {MAX_NESTING} deep",
+            f"уровней вложенности исправлений больше {MAX_NESTING}",
+        )
     target_field = JOURNAL_VERBS[CORRECT].fields["target"]
     target = target_field.from_words("target", [target_word.removeprefix("target=")])
     return {"target": target, "action": _read(action_text, verbs, turn, over, depth + 1)}
@@ -128,8 +161,9 @@ def _named_fields(verb: Verb, words: Sequence[str]) -> dict[str, Any]:
     for word in words:
         name, equals, value = word.partition("=")
         if not equals or name not in verb.fields:
+            takes = ", ".join(f"{n}=..." for n in verb.fields)
             raise CliError(
-                f"{word!r}: {verb.name} takes {', '.join(f'{n}=...' for n in verb.fields)}"
+                f"{word!r}: {verb.name} takes {takes}", f"{word!r}: {verb.name} принимает {takes}"
             )
         fields[name] = verb.fields[name].from_words(name, value.split(","))
     return fields
@@ -142,7 +176,10 @@ def _word_field(verb: Verb) -> tuple[str, FieldType]:
         fields = ", ".join(f'"{name}": ...' for name in verb.fields)
         named = " ".join(f"{name}=..." for name in verb.fields)
         example = f'{{"do": "{verb.name}", {fields}}}'
-        raise CliError(f'type {verb.name} as "{verb.name} {named}" or as JSON: {example}')
+        raise CliError(
+            f'type {verb.name} as "{verb.name} {named}" or as JSON: {example}',
+            f'{verb.name} вводится как "{verb.name} {named}" или в JSON: {example}',
+        )
     return names[0], verb.fields[names[0]]
 
 

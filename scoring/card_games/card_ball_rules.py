@@ -49,21 +49,35 @@ class BallsField(FieldType):
     """Distinct pool balls by number, 1..15 (the cue ball is reported as ``scratch``)."""
 
     description = "ball numbers 1..15"
+    description_ru = "номера шаров 1..15"
 
     def check(self, name: str, value: Any) -> tuple[int, ...]:
         if isinstance(value, str):
             value = value.replace(",", " ").split()
         if not isinstance(value, list | tuple):
-            raise ActionError("bad_field", f"{name}: expected a list of balls, got {value!r}", name)
+            raise ActionError(
+                "bad_field",
+                f"{name}: expected a list of balls, got {value!r}",
+                name,
+                ru=f"{name}: нужен список шаров, а не {value!r}",
+            )
         out = []
         for index, raw in enumerate(value):
             ball = int(raw) if isinstance(raw, str) and raw.strip().isdecimal() else raw
             if isinstance(ball, bool) or ball not in BALLS:
                 raise ActionError(
-                    "bad_field", f"{name}[{index}]: {raw!r} is not a ball 1..15", name
+                    "bad_field",
+                    f"{name}[{index}]: {raw!r} is not a ball 1..15",
+                    name,
+                    ru=f"{name}[{index}]: {raw!r} — не шар 1..15",
                 )
             if ball in out:
-                raise ActionError("bad_field", f"{name}[{index}]: ball {ball} is given twice", name)
+                raise ActionError(
+                    "bad_field",
+                    f"{name}[{index}]: ball {ball} is given twice",
+                    name,
+                    ru=f"{name}[{index}]: шар {ball} назван дважды",
+                )
             out.append(ball)
         return tuple(out)
 

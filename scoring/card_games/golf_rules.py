@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.actions import ActionError, FieldType
+from scoring.actions import ActionError, FieldType, ru_text
 from scoring.cards import deck, parse_card
 from scoring.engine import OptionsError
 from scoring.options import check_known, check_table_size, option_choice, option_count, option_flag
@@ -58,12 +58,18 @@ class GolfCardField(FieldType):
     """One card of a golf deck: the 52 cards and the joker ``X``."""
 
     description = "a card such as 10H or QS, or X for a joker"
+    description_ru = "карта, например 10H или QS, или X — джокер"
 
     def check(self, name: str, value: Any) -> str:
         try:
             return golf_card(value)
         except ValueError as error:
-            raise ActionError("bad_field", f"{name}: {error} (X is a joker)", name) from None
+            raise ActionError(
+                "bad_field",
+                f"{name}: {error} (X is a joker)",
+                name,
+                ru=f"{name}: {ru_text(error)} (X — джокер)",
+            ) from None
 
 
 @dataclass(frozen=True)

@@ -86,28 +86,57 @@ def is_cushion(name: str) -> bool:
 # Field types: each checks one field on its own and normalises lists to tuples.
 
 
-def _bad(name: str, message: str) -> ActionError:
-    return ActionError("bad_field", f"{name}: {message}", name)
+def _bad(name: str, message: str, ru: str) -> ActionError:
+    return ActionError("bad_field", f"{name}: {message}", name, ru=f"{name}: {ru}")
 
 
 def _list(name: str, value: Any) -> Sequence[Any]:
     if not isinstance(value, list | tuple):
-        raise _bad(name, f"expected a list, got {value!r}")
+        raise _bad(name, f"expected a list, got {value!r}", f"нужен список, а не {value!r}")
     return value
 
 
 def _time(name: str, where: str, value: Any) -> float | int:
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise _bad(name, f"{where}: time {value!r} is not a number of seconds")
+        raise _bad(
+            name,
+            f"{where}: time {value!r} is not a number of seconds",
+            f"{where}: время {value!r} — не число секунд",
+        )
     if value < 0:
-        raise _bad(name, f"{where}: time {value} is before the stroke")
+        raise _bad(
+            name,
+            f"{where}: time {value} is before the stroke",
+            f"{where}: время {value} — раньше удара",
+        )
     return value
+
+
+#: What :func:`_one_of` says a value is not, in Russian, by its English ``what``.
+NOT_RU = {
+    "a ball": "не шар",
+    "a ball (only balls move)": "не шар (двигаются только шары)",
+    "a ball, skittle or cushion": "не шар, не кегля и не борт",
+    "a skittle": "не кегля",
+    "skittle": "не кегля",
+    "a ball or skittle": "не шар и не кегля",
+    "a mark": "не отметка",
+    "fact": "не факт удара",
+}
+
+#: :class:`TimedNamesField`'s ``what`` as the Russian plural of its description.
+PLURAL_RU = {"a ball": "шаров", "skittle": "кеглей", "fact": "фактов удара"}
 
 
 def _one_of(name: str, where: str, value: Any, choices: Collection[str], what: str) -> str:
     if not isinstance(value, str) or value not in choices:
         at = f"{where}: " if where else ""
-        raise _bad(name, f"{at}{value!r} is not {what} ({', '.join(sorted(choices))})")
+        listed = ", ".join(sorted(choices))
+        raise _bad(
+            name,
+            f"{at}{value!r} is not {what} ({listed})",
+            f"{at}{value!r} — {NOT_RU[what]} ({listed})",
+        )
     return value
 
 
@@ -118,7 +147,11 @@ def _in_order(name: str, times: Iterable[tuple[int, float | int | None]]) -> Non
         if t is None:
             continue
         if last is not None and t < last:
-            raise _bad(name, f"[{index}]: time {t} is earlier than {last} before it")
+            raise _bad(
+                name,
+                f"[{index}]: time {t} is earlier than {last} before it",
+                f"[{index}]: время {t} раньше предыдущего ({last})",
+            )
         last = t
 
 
@@ -151,6 +184,10 @@ class BallField(FieldType):
     def description(self) -> str:  # type: ignore[override]  # property over a class attribute
         return "a ball: " + ", ".join(self.balls)
 
+    @property
+    def description_ru(self) -> str:  # type: ignore[override]  # property over a class attribute
+        return "шар: " + ", ".join(self.balls)
+
     def check(self, name: str, value: Any) -> str:
         return _one_of(name, "", value, self.balls, "a ball")
 
@@ -164,6 +201,7 @@ class ContactsField(_ListField):
     cushions: tuple[str, ...] | None = None
 
     description = "contacts [mover, other(, t)] in time order"
+    description_ru = "касания [шар, во что попал(, t)] по порядку времени"
 
     def _other(self, name: str, where: str, other: Any, mover: str) -> str:
         if isinstance(other, str) and is_cushion(other):
@@ -173,10 +211,18 @@ class ContactsField(_ListField):
             known = self.cushions
             if (known is None and _WHICH.fullmatch(which)) or (known and which in known):
                 return other
-            raise _bad(name, f"{where}: {other!r} is not a cushion of this table")
+            raise _bad(
+                name,
+                f"{where}: {other!r} is not a cushion of this table",
+                f"{where}: {other!r} — не борт этого стола",
+            )
         _one_of(name, where, other, (*self.balls, *self.skittles), "a ball, skittle or cushion")
         if other == mover:
-            raise _bad(name, f"{where}: {mover!r} cannot contact itself")
+            raise _bad(
+                name,
+                f"{where}: {mover!r} cannot contact itself",
+                f"{where}: {mover!r} не может столкнуться сам с собой",
+            )
         return other
 
     def check(self, name: str, value: Any) -> tuple[tuple[Any, ...], ...]:
@@ -184,7 +230,11 @@ class ContactsField(_ListField):
         for index, item in enumerate(_list(name, value)):
             where = f"[{index}]"
             if not isinstance(item, list | tuple) or len(item) not in (2, 3):
-                raise _bad(name, f"{where}: expected [mover, other] or [mover, other, t]")
+                raise _bad(
+                    name,
+                    f"{where}: expected [mover, other] or [mover, other, t]",
+                    f"{where}: нужно [шар, во что попал] или [шар, во что попал, t]",
+                )
             mover = _one_of(name, where, item[0], self.balls, "a ball (only balls move)")
             other = self._other(name, where, item[1], mover)
             time = (_time(name, where, item[2]),) if len(item) == 3 else ()
@@ -201,6 +251,7 @@ class DownField(_ListField):
     skittles: tuple[str, ...]
 
     description = "skittles down [skittle, felled_by(, t)]"
+    description_ru = "сбитые кегли [кегля, чем сбита(, t)]"
 
     def check(self, name: str, value: Any) -> tuple[tuple[Any, ...], ...]:
         out: list[tuple[Any, ...]] = []
@@ -208,15 +259,27 @@ class DownField(_ListField):
         for index, item in enumerate(_list(name, value)):
             where = f"[{index}]"
             if not isinstance(item, list | tuple) or len(item) not in (2, 3):
-                raise _bad(name, f"{where}: expected [skittle, felled_by] or [skittle, by, t]")
+                raise _bad(
+                    name,
+                    f"{where}: expected [skittle, felled_by] or [skittle, by, t]",
+                    f"{where}: нужно [кегля, чем сбита] или [кегля, чем сбита, t]",
+                )
             skittle = _one_of(name, where, item[0], self.skittles, "a skittle")
             if skittle in down:
-                raise _bad(name, f"{where}: {skittle!r} is down twice")
+                raise _bad(
+                    name,
+                    f"{where}: {skittle!r} is down twice",
+                    f"{where}: {skittle!r} сбита дважды",
+                )
             by = _one_of(
                 name, where, item[1], (*self.balls, *self.skittles, *FELLERS), "a ball or skittle"
             )
             if by in self.skittles and by not in down:
-                raise _bad(name, f"{where}: {skittle!r} felled by {by!r}, which is not down before")
+                raise _bad(
+                    name,
+                    f"{where}: {skittle!r} felled by {by!r}, which is not down before",
+                    f"{where}: {skittle!r} сбита кеглей {by!r}, которая ещё не упала",
+                )
             down.add(skittle)
             time = (_time(name, where, item[2]),) if len(item) == 3 else ()
             out.append((skittle, by, *time))
@@ -236,6 +299,11 @@ class TimedNamesField(_ListField):
     def description(self) -> str:  # type: ignore[override]  # property over a class attribute
         return f"a list of {self.what}s ({', '.join(self.names)}), each a name or [name, t]"
 
+    @property
+    def description_ru(self) -> str:  # type: ignore[override]  # property over a class attribute
+        names = ", ".join(self.names)
+        return f"список {PLURAL_RU[self.what]} ({names}), каждый — имя или [имя, t]"
+
     def check(self, name: str, value: Any) -> tuple[Any, ...]:
         out: list[Any] = []
         seen: set[str] = set()
@@ -243,10 +311,18 @@ class TimedNamesField(_ListField):
             where = f"[{index}]"
             timed = isinstance(item, list | tuple)
             if timed and len(item) != 2:
-                raise _bad(name, f"{where}: expected a name or [name, t]")
+                raise _bad(
+                    name,
+                    f"{where}: expected a name or [name, t]",
+                    f"{where}: нужно имя или [имя, t]",
+                )
             label = _one_of(name, where, item[0] if timed else item, self.names, self.what)
             if self.distinct and label in seen:
-                raise _bad(name, f"{where}: {label!r} is listed twice")
+                raise _bad(
+                    name,
+                    f"{where}: {label!r} is listed twice",
+                    f"{where}: {label!r} встречается дважды",
+                )
             seen.add(label)
             out.append((label, _time(name, where, item[1])) if timed else label)
         return tuple(out)
@@ -260,20 +336,33 @@ class StoppedOnField(FieldType):
     balls: tuple[str, ...]
 
     description = "a mapping of mark to the ball resting on it"
+    description_ru = "какой шар стоит на какой отметке: {отметка: шар}"
 
     def check(self, name: str, value: Any) -> dict[str, str]:
         if isinstance(value, list | tuple):  # as typed at the prompt: mark/ball items
             if not all(isinstance(i, list | tuple) and len(i) == 2 for i in value):
-                raise _bad(name, f"expected mark/ball pairs, got {value!r}")
+                raise _bad(
+                    name,
+                    f"expected mark/ball pairs, got {value!r}",
+                    f"нужны пары отметка/шар, а не {value!r}",
+                )
             value = dict(value)
         if not isinstance(value, Mapping):
-            raise _bad(name, f"expected {{mark: ball}}, got {value!r}")
+            raise _bad(
+                name,
+                f"expected {{mark: ball}}, got {value!r}",
+                f"нужно {{отметка: шар}}, а не {value!r}",
+            )
         out: dict[str, str] = {}
         for mark, ball in value.items():
             _one_of(name, "", mark, self.marks, "a mark")
             _one_of(name, f"[{mark}]", ball, self.balls, "a ball")
             if ball in out.values():
-                raise _bad(name, f"[{mark}]: {ball!r} rests on two marks")
+                raise _bad(
+                    name,
+                    f"[{mark}]: {ball!r} rests on two marks",
+                    f"[{mark}]: {ball!r} стоит на двух отметках",
+                )
             out[mark] = ball
         return out
 
@@ -382,14 +471,18 @@ class ShotRecord:
     def _check(self) -> None:
         both = sorted(set(self.pocketed) & set(self.off_table))
         if both:
-            raise _bad("off_table", f"{both[0]!r} is also pocketed")
+            raise _bad("off_table", f"{both[0]!r} is also pocketed", f"{both[0]!r} ещё и в лузе")
         both = sorted(set(self.down_names) & set(self.displaced))
         if both:
-            raise _bad("displaced", f"{both[0]!r} is also down")
+            raise _bad("displaced", f"{both[0]!r} is also down", f"{both[0]!r} ещё и сбита")
         gone = set(self.pocketed) | set(self.off_table)
         for mark, ball in self.stopped_on:
             if ball in gone:
-                raise _bad("stopped_on", f"[{mark}]: {ball!r} is not on the table")
+                raise _bad(
+                    "stopped_on",
+                    f"[{mark}]: {ball!r} is not on the table",
+                    f"[{mark}]: {ball!r} нет на столе",
+                )
 
     # ---- contacts ----------------------------------------------------------------------
 
@@ -507,7 +600,7 @@ class ShotRecord:
 
 MESSAGES = Messages(
     {
-        "bad_field": Message("Shot record refused: {error}", "Запись удара отклонена: {error}"),
+        "bad_field": Message("Shot record refused: {error}", "Запись удара отклонена: {error_ru}"),
     }
 )
 
@@ -519,6 +612,11 @@ def record_of(action: Action) -> ShotRecord:
     except ActionError as error:
         raise IllegalMove(
             MESSAGES.verdict(
-                Kind.ILLEGAL, "bad_field", action.by, error=str(error), field=error.field
+                Kind.ILLEGAL,
+                "bad_field",
+                action.by,
+                error=str(error),
+                error_ru=error.ru,
+                field=error.field,
             )
         ) from None

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.actions import ActionError, FieldType
+from scoring.actions import ActionError, BilingualError, FieldType, ru_text
 
 HIGHEST = 6  # the double-six set, §1.1 [SRC L38 "от 0-0 до 6-6"]
 _SPELLING = re.compile(r"\s*([0-9])\s*[-:|/]\s*([0-9])\s*")
@@ -55,14 +55,24 @@ def tile(a: int, b: int) -> Tile:
 def parse_tile(text: Any) -> Tile:
     """Read ``a-b`` (or ``b-a``, ``a:b``, ``a|b``); ``ValueError`` says what is wrong."""
     if not isinstance(text, str):
-        raise ValueError(f"{text!r} is not a tile (write it as a-b, e.g. 3-5)")
+        raise _not_a_tile(text)
     found = _SPELLING.fullmatch(text)
     if not found:
-        raise ValueError(f"{text!r} is not a tile (write it as a-b, e.g. 3-5)")
+        raise _not_a_tile(text)
     a, b = int(found[1]), int(found[2])
     if max(a, b) > HIGHEST:
-        raise ValueError(f"{text!r}: a half shows 0 to {HIGHEST} pips")
+        raise BilingualError(
+            f"{text!r}: a half shows 0 to {HIGHEST} pips",
+            ru=f"{text!r}: на половине камня от 0 до {HIGHEST} очков",
+        )
     return tile(a, b)
+
+
+def _not_a_tile(text: Any) -> BilingualError:
+    return BilingualError(
+        f"{text!r} is not a tile (write it as a-b, e.g. 3-5)",
+        ru=f"{text!r} — не камень домино (пишите a-b, например 3-5)",
+    )
 
 
 def full_set() -> tuple[Tile, ...]:
@@ -92,7 +102,9 @@ def _field_tile(name: str, value: Any) -> Tile:
     try:
         return parse_tile(value)
     except ValueError as error:
-        raise ActionError("bad_field", f"{name}: {error}", name.split("[")[0]) from None
+        raise ActionError(
+            "bad_field", f"{name}: {error}", name.split("[")[0], ru=f"{name}: {ru_text(error)}"
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -100,6 +112,7 @@ class TileField(FieldType):
     """One tile; the action holds its canonical spelling ``lo-hi``."""
 
     description = "a tile such as 3-5"
+    description_ru = "камень, например 3-5"
 
     def check(self, name: str, value: Any) -> str:
         return str(_field_tile(name, value))
@@ -116,21 +129,36 @@ class TilesField(FieldType):
     def description(self) -> str:  # type: ignore[override]  # property over a class attribute
         return f"{self.min_count} to {self.max_count} tiles such as 3-5 6-6"
 
+    @property
+    def description_ru(self) -> str:  # type: ignore[override]  # property over a class attribute
+        return f"от {self.min_count} до {self.max_count} камней, например 3-5 6-6"
+
     def check(self, name: str, value: Any) -> tuple[str, ...]:
         if isinstance(value, str):
             value = value.replace(",", " ").split()
         if not isinstance(value, list | tuple):
-            raise ActionError("bad_field", f"{name}: expected a list of tiles, got {value!r}", name)
+            raise ActionError(
+                "bad_field",
+                f"{name}: expected a list of tiles, got {value!r}",
+                name,
+                ru=f"{name}: нужен список камней, а не {value!r}",
+            )
         if not self.min_count <= len(value) <= self.max_count:
             raise ActionError(
                 "bad_field",
                 f"{name}: {len(value)} tiles given, expected {self.min_count} to {self.max_count}",
                 name,
+                ru=f"{name}: камней {len(value)}, а нужно от {self.min_count} до {self.max_count}",
             )
         tiles = [_field_tile(f"{name}[{i}]", raw) for i, raw in enumerate(value)]
         twice = duplicates(tiles)
         if twice:
-            raise ActionError("bad_field", f"{name}: {twice[0]} is given twice", name)
+            raise ActionError(
+                "bad_field",
+                f"{name}: {twice[0]} is given twice",
+                name,
+                ru=f"{name}: {twice[0]} назван дважды",
+            )
         return tuple(str(t) for t in tiles)
 
     def from_words(self, name: str, words: Sequence[str]) -> tuple[str, ...]:
@@ -145,16 +173,27 @@ class HandsField(FieldType):
     """
 
     description = "one list of tiles per seat, in seating order"
+    description_ru = "по списку камней на каждое место, по порядку мест"
 
     def check(self, name: str, value: Any) -> tuple[tuple[str, ...], ...]:
         if not isinstance(value, list | tuple) or not all(
             isinstance(hand, list | tuple | str) for hand in value
         ):
-            raise ActionError("bad_field", f"{name}: expected a list of hands, got {value!r}", name)
+            raise ActionError(
+                "bad_field",
+                f"{name}: expected a list of hands, got {value!r}",
+                name,
+                ru=f"{name}: нужен список рук (камни каждого места), а не {value!r}",
+            )
         hands = tuple(TilesField().check(f"{name}[{i}]", hand) for i, hand in enumerate(value))
         twice = duplicates(parse_tile(t) for hand in hands for t in hand)
         if twice:
-            raise ActionError("bad_field", f"{name}: duplicate tile {twice[0]}", name)
+            raise ActionError(
+                "bad_field",
+                f"{name}: duplicate tile {twice[0]}",
+                name,
+                ru=f"{name}: камень {twice[0]} повторяется",
+            )
         return hands
 
     def from_words(self, name: str, words: Sequence[str]) -> tuple[tuple[str, ...], ...]:

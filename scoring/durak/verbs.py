@@ -11,7 +11,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.actions import ActionError, ChoiceField, FieldType, IntField, NameField, Verb
+from scoring.actions import (
+    ActionError,
+    ChoiceField,
+    FieldType,
+    IntField,
+    NameField,
+    Verb,
+    ru_text,
+)
 from scoring.cards import SUITS, CardField, CardsField
 
 
@@ -20,18 +28,24 @@ class SizesField(FieldType):
     """Hand sizes in seat order: a list of whole numbers, 0 or more."""
 
     description = "a list of hand sizes in seat order, such as [6, 6, 6]"
+    description_ru = "список размеров рук по порядку мест, например [6, 6, 6]"
 
     def check(self, name: str, value: Any) -> tuple[int, ...]:
         if isinstance(value, str):
             value = value.replace(",", " ").split()
         if not isinstance(value, list | tuple) or not value:
-            raise ActionError("bad_field", f"{name}: expected {self.description}", name)
+            raise ActionError(
+                "bad_field",
+                f"{name}: expected {self.description}",
+                name,
+                ru=f"{name}: нужен {self.description_ru}",
+            )
         sizes = []
         for index, size in enumerate(value):
             try:
                 sizes.append(IntField(0).check(f"{name}[{index}]", size))
             except ActionError as error:
-                raise ActionError("bad_field", str(error), name) from None
+                raise ActionError("bad_field", str(error), name, ru=ru_text(error)) from None
         return tuple(sizes)
 
 
@@ -40,10 +54,16 @@ class HandsField(FieldType):
     """Every player's hand, for a deal with full information: ``{Anna: [6H, 7S, ...]}``."""
 
     description = "each player's cards, such as {Anna: [6H, 7S], Boris: [8D, 9C]}"
+    description_ru = "карты каждого игрока, например {Anna: [6H, 7S], Boris: [8D, 9C]}"
 
     def check(self, name: str, value: Any) -> dict[str, tuple[str, ...]]:
         if not isinstance(value, Mapping):
-            raise ActionError("bad_field", f"{name}: expected {self.description}", name)
+            raise ActionError(
+                "bad_field",
+                f"{name}: expected {self.description}",
+                name,
+                ru=f"{name}: нужны {self.description_ru}",
+            )
         cards = CardsField(min_count=0)
         return {
             NameField().check(name, player): cards.check(f"{name}.{player}", held)

@@ -122,9 +122,12 @@ def said_lines(verdicts: Sequence[Verdict], view: Mapping[str, Any], lang: str) 
 
 
 def refusal_text(outcome: Outcome, lang: str) -> str:
-    """Why an action was refused: the referee's own words where there is a verdict."""
+    """Why an action was refused: the referee's own words where there is a verdict, else the
+    malformed action's error (in Russian where asked: its ``error_ru``)."""
     if outcome.verdicts:
         return verdict_text(outcome.verdicts[0], lang)
+    if lang == "ru" and outcome.error_ru:
+        return outcome.error_ru
     return str(outcome.error)
 
 

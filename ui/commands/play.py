@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from scoring.actions import JOURNAL_VERBS, Action, ActionError, Verb
+from scoring.actions import JOURNAL_VERBS, Action, ActionError, Verb, error_text
 from scoring.match import Match
 from session.journal import Journal
 from ui.commands._common import (
@@ -58,7 +58,10 @@ def _session_journal(args: argparse.Namespace) -> Journal:
     """The journal to play into: resumed (checked against what was asked) or new."""
     if args.resume:
         if args.options:
-            raise CliError("--option: a session's options are fixed when it starts")
+            raise CliError(
+                "--option: a session's options are fixed when it starts",
+                "--option: настройки сессии задаются, когда она начинается",
+            )
         journal = Journal.open(args.resume)
         try:
             _check_resumed(journal, args)
@@ -68,9 +71,15 @@ def _session_journal(args: argparse.Namespace) -> Journal:
         print(f"resumed {journal.path}: {len(journal.match.entries)} actions so far")
         return journal
     if not args.game:
-        raise CliError("play: name a GAME (see: tableref games) or --resume a journal")
+        raise CliError(
+            "play: name a GAME (see: tableref games) or --resume a journal",
+            "play: укажите GAME (см. tableref games) или --resume с журналом",
+        )
     if not args.players:
-        raise CliError("play: --players is required, e.g. --players Anna,Boris")
+        raise CliError(
+            "play: --players is required, e.g. --players Anna,Boris",
+            "play: нужен --players, например --players Anna,Boris",
+        )
     path = args.journal or new_session_path(args.game)
     options = dict(args.options or ())
     journal = Journal.create(path, args.game, args.players, preset=args.preset, options=options)
@@ -84,7 +93,10 @@ def _check_resumed(journal: Journal, args: argparse.Namespace) -> None:
     stored = {"game": journal.game, "preset": journal.preset, "players": list(journal.players)}
     for key, value in asked.items():
         if value is not None and value != stored[key]:
-            raise CliError(f"{journal.path} holds {key} {stored[key]!r}, not {value!r}")
+            raise CliError(
+                f"{journal.path} holds {key} {stored[key]!r}, not {value!r}",
+                f"в {journal.path} {key} {stored[key]!r}, а не {value!r}",
+            )
 
 
 def _input_lines(journal: Journal) -> Iterator[str]:
@@ -111,7 +123,11 @@ def _play(journal: Journal, lines: Iterable[str], lang: str, echo: bool) -> None
         if not line or line.startswith("#"):
             continue
         if not is_text(line):
-            say_error(f"{line!a} is not one line of UTF-8 text: nothing done")
+            say_error(
+                f"{line!a} — не одна строка текста в UTF-8: ничего не сделано"
+                if lang == "ru"
+                else f"{line!a} is not one line of UTF-8 text: nothing done"
+            )
             continue
         if echo:
             print(f"> {line}")
@@ -132,7 +148,7 @@ def _play_action(journal: Journal, line: str, lang: str) -> None:
     try:
         raw = read_action(line, journal.match.engine.verbs, view["turn"], view["over"])
     except (ActionError, CliError) as error:
-        say_error(str(error))
+        say_error(error_text(error, lang))
         return
     outcome = journal.submit(raw)
     if not outcome.accepted:

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from scoring.actions import ActionError, action_from_json
+from scoring.actions import ActionError, action_from_json, error_text
 from scoring.match import Match
 from scoring.registry import create_engine
 from session.journal import Journal
@@ -91,11 +91,17 @@ def cmd_shot(args: argparse.Namespace) -> int:
     raw = _read_record(args.record)
     if args.journal is not None:
         if args.game or args.players:
-            raise CliError("shot: give either --journal or GAME --players, not both")
+            raise CliError(
+                "shot: give either --journal or GAME --players, not both",
+                "shot: укажите либо --journal, либо GAME и --players, но не то и другое",
+            )
         with Journal.open(args.journal) as journal:
             return _judge(journal.match, raw, args.lang)
     if not args.game or not args.players:
-        raise CliError("shot: name a --journal, or a GAME and --players to judge on a new game")
+        raise CliError(
+            "shot: name a --journal, or a GAME and --players to judge on a new game",
+            "shot: укажите --journal или, чтобы судить в новой игре, GAME и --players",
+        )
     match = Match(create_engine(args.game, args.preset), args.players)
     _open(match)
     return _judge(match, raw, args.lang)
@@ -120,14 +126,32 @@ def _read_record(path: Path) -> dict[str, Any]:
     try:
         text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise CliError(f"{path}: not a text file (a shot record is JSON)") from None
+        raise CliError(
+            f"{path}: not a text file (a shot record is JSON)",
+            f"{path}: не текстовый файл (запись удара — это JSON)",
+        ) from None
     try:
         raw = action_from_json(text)
     except ActionError as error:
-        raise CliError(f"{path}: {error}") from None
+        raise CliError(f"{path}: {error}", f"{path}: {error_text(error, 'ru')}") from None
     if not isinstance(raw, dict):
-        raise CliError(f"{path}: a shot record is a JSON object, got {type(raw).__name__}")
+        kind = type(raw).__name__
+        raise CliError(
+            f"{path}: a shot record is a JSON object, got {kind}",
+            f"{path}: запись удара — это объект JSON, а не {JSON_KINDS_RU.get(kind, kind)}",
+        )
     return raw
+
+
+#: What a JSON value that is no object is, in Russian (for the shot record's error).
+JSON_KINDS_RU = {
+    "list": "список",
+    "str": "строка",
+    "int": "число",
+    "float": "число",
+    "bool": "true или false",
+    "NoneType": "null",
+}
 
 
 def _judge(match: Match, raw: dict[str, Any], lang: str) -> int:
