@@ -254,6 +254,16 @@ def test_typed_actions_use_the_play_prompt_forms(windows: LiveWindows, qtbot: An
     assert scores(windows)["Anna"] == 18
 
 
+def test_typed_errors_read_in_the_consoles_language(windows: LiveWindows, qtbot: Any) -> None:
+    console = windows.console
+    qtbot.mouseClick(console.language_button, Qt.MouseButton.LeftButton)
+    assert windows.language.code == "ru"
+    assert not console.submit_line("Anna: fly away")
+    assert "неизвестный глагол 'fly'" in console.message()
+    assert not console.submit_line("Anna: roll 9")
+    assert "не грань этой кости" in console.message()
+
+
 def test_the_language_switch_redraws_the_console_in_russian(
     windows: LiveWindows, qtbot: Any
 ) -> None:

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scoring.actions import CORRECT, ActionError
+from scoring.actions import CORRECT, ActionError, error_text
 from scoring.registry import game as game_info
 from scoring.verdicts import Verdict
 from session.families import interpreter_for
@@ -382,7 +382,8 @@ class OperatorConsole(QMainWindow):
                 line.strip(), self.session.match.engine.verbs, view["turn"], view["over"]
             )
         except (ActionError, CliError) as error:
-            self._show_message("refused", tr("refused", self.lang, reason=str(error)))
+            reason = error_text(error, self.lang)
+            self._show_message("refused", tr("refused", self.lang, reason=reason))
             return False
         self._typed = raw
         self.session.post(Submit(raw))
@@ -472,7 +473,9 @@ class OperatorConsole(QMainWindow):
         outcome, _ = self.session.match.check(action)
         if outcome.accepted:
             return None
-        return verdicts_text(outcome.verdicts, self.lang) if outcome.verdicts else outcome.error
+        if outcome.verdicts:
+            return verdicts_text(outcome.verdicts, self.lang)
+        return outcome.error_ru if self.lang == "ru" and outcome.error_ru else outcome.error
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Closing the console ends the session's windows (the app stops the sources)."""

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scoring.actions import ActionError, action_from_json
+from scoring.actions import ActionError, action_from_json, error_text
 from ui.qt.console_text import tr
 
 #: Judges an edited action: None when it would be accepted, else the reason it is refused.
@@ -42,6 +42,7 @@ class ActionEditor(QDialog):
         super().__init__(parent)
         self.setWindowTitle(title)
         self._validate = validate
+        self._lang = lang
         self._action: dict[str, Any] = dict(action)
         hint = QLabel(tr("edit_hint", lang))
         hint.setWordWrap(True)
@@ -72,10 +73,14 @@ class ActionEditor(QDialog):
         try:
             action = action_from_json(self.text.toPlainText())
         except ActionError as error:
-            self.error.setText(str(error))
+            self.error.setText(error_text(error, self._lang))
             return
         if not isinstance(action, dict):
-            self.error.setText(f"an action is a JSON object, got {action!r}")
+            self.error.setText(
+                f"действие — это объект JSON, а не {action!r}"
+                if self._lang == "ru"
+                else f"an action is a JSON object, got {action!r}"
+            )
             return
         problem = self._validate(action)
         if problem is not None:
