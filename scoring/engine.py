@@ -17,7 +17,14 @@ State = TypeVar("State")
 
 
 class OptionsError(ValueError):
-    """A preset or scenario sets an option the engine does not know, or to a bad value."""
+    """A preset or scenario sets an option the engine does not know, or to a bad value.  The
+    errors a player meets when starting a session (the players, an unknown option) carry their
+    Russian twin in ``ru`` (:func:`scoring.actions.error_text` picks one); a preset's own
+    mistakes, the maintainers', are English."""
+
+    def __init__(self, message: str, *, ru: str | None = None) -> None:
+        super().__init__(message)
+        self.ru = ru
 
 
 class Engine(Protocol[State]):
@@ -73,12 +80,23 @@ def seat_of(players: Sequence[str], by: str | None, over: bool) -> int:
 def check_players(players: Sequence[str], minimum: int = 1, maximum: int | None = None) -> None:
     """Players are named, distinct, and as many as the game seats."""
     if any(not isinstance(p, str) or not p.strip() for p in players):
-        raise OptionsError(f"players: every player needs a name, got {list(players)!r}")
+        raise OptionsError(
+            f"players: every player needs a name, got {list(players)!r}",
+            ru=f"players: у каждого игрока должно быть имя, а здесь {list(players)!r}",
+        )
     if len(set(players)) != len(players):
-        raise OptionsError(f"players: names must differ, got {list(players)!r}")
+        raise OptionsError(
+            f"players: names must differ, got {list(players)!r}",
+            ru=f"players: имена должны различаться, а здесь {list(players)!r}",
+        )
     if len(players) < minimum or (maximum is not None and len(players) > maximum):
         upper = "" if maximum is None else f" to {maximum}"
-        raise OptionsError(f"players: this game seats {minimum}{upper}, got {len(players)}")
+        upper_ru = "" if maximum is None else f" до {maximum}"
+        raise OptionsError(
+            f"players: this game seats {minimum}{upper}, got {len(players)}",
+            ru=f"players: за этот стол садятся от {minimum}{upper_ru} игроков, а здесь "
+            f"{len(players)}",
+        )
 
 
 def winners(scores: Mapping[str, int], highest: bool = True) -> list[str]:

@@ -18,7 +18,11 @@ def check_known(options: Mapping[str, Any], known: Iterable[str], what: str) -> 
     known = set(known)
     unknown = sorted(set(options) - known)
     if unknown:
-        raise OptionsError(f"{unknown[0]}: not an option of {what} ({', '.join(sorted(known))})")
+        names = ", ".join(sorted(known))
+        raise OptionsError(
+            f"{unknown[0]}: not an option of {what} ({names})",
+            ru=f"{unknown[0]}: у этой игры нет такого параметра (параметры: {names})",
+        )
 
 
 def option_count(

@@ -24,7 +24,14 @@ PRESETS_DIR = Path(__file__).parent / "presets"
 
 
 class UnknownGame(LookupError):
-    """A game or preset name that the catalogue does not hold."""
+    """A game or preset name that the catalogue does not hold; ``ru`` its Russian text."""
+
+    def __init__(self, message: str, *, ru: str | None = None) -> None:
+        super().__init__(message)
+        self.ru = ru
+
+    def __str__(self) -> str:  # a LookupError's str would quote its message
+        return str(self.args[0])
 
 
 class PresetError(UnknownGame):
@@ -52,8 +59,10 @@ class Game:
     def options(self, preset: str | None = None) -> dict[str, Any]:
         name = preset or self.default
         if name not in self.presets:
+            presets = ", ".join(self.presets)
             raise UnknownGame(
-                f"preset {name!r} is not a preset of {self.id} (presets: {', '.join(self.presets)})"
+                f"preset {name!r} is not a preset of {self.id} (presets: {presets})",
+                ru=f"у игры {self.id} нет набора правил {name!r} (наборы: {presets})",
             )
         return dict(self.presets[name])
 
@@ -105,7 +114,11 @@ def catalogue() -> dict[str, Game]:
 def game(game_id: str) -> Game:
     games = catalogue()
     if game_id not in games:
-        raise UnknownGame(f"unknown game {game_id!r} (games: {', '.join(sorted(games))})")
+        names = ", ".join(sorted(games))
+        raise UnknownGame(
+            f"unknown game {game_id!r} (games: {names})",
+            ru=f"неизвестная игра {game_id!r} (игры: {names})",
+        )
     return games[game_id]
 
 

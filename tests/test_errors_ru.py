@@ -649,3 +649,31 @@ def test_every_verb_of_every_game_errs_in_russian(game, capsys, monkeypatch, tmp
                 assert_russian(line.removeprefix("error: "), names)
             else:
                 assert not CYRILLIC.search(line), line
+
+
+# ---------------------------------------------------------------------------------------------
+# Starting a session: the game, the preset, the players and the options the user named.
+
+STARTS = [
+    (("nogame", "--players", "Anna"), "unknown game 'nogame' (games: "),
+    (("yahtzee", "--preset", "nope", "--players", "Anna"), "preset 'nope' is not a preset of"),
+    (("durak", "--players", "Anna"), "players: this game seats 2 to 6, got 1"),
+    (("yahtzee", "--players", "Anna", "--option", "foo=1"), "foo: not an option of the dice"),
+]
+
+
+@pytest.mark.parametrize(("argv", "english"), STARTS)
+def test_starting_a_session_is_refused_in_the_asked_language(
+    argv, english, capsys, monkeypatch, tmp_path
+) -> None:
+    journal = str(tmp_path / "j.sqlite")
+    status, _, err = run_cli(capsys, monkeypatch, "play", *argv, "--journal", journal)
+    assert status == 2 and err.startswith(f"error: {english}")
+    status, _, err = run_cli(
+        capsys, monkeypatch, "play", *argv, "--journal", journal, "--lang", "ru"
+    )
+    assert status == 2 and err.count("\n") == 1
+    text = err.removeprefix("error: ").strip()
+    listed = re.sub(r"\(.*\)", "", text)  # the lists of games, presets and options as named
+    assert CYRILLIC.search(text) and not ENGLISH.search(listed), text
+    assert not (tmp_path / "j.sqlite").exists()
