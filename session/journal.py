@@ -49,7 +49,9 @@ from scoring.registry import UnknownGame, create_engine
 from scoring.scenario import Scenario
 from scoring.verdicts import Verdict
 
-if os.name == "posix":
+#: Whether writers lock their journal: ``flock`` is POSIX (on Windows a journal is unlocked).
+LOCKING = os.name == "posix"
+if LOCKING:
     import fcntl
 
 SCHEMA_VERSION = 1
@@ -642,7 +644,7 @@ class _Lock:
     @classmethod
     def take(cls, journal: Path) -> _Lock:
         path = Path(f"{journal}{LOCK}")
-        if os.name != "posix":
+        if not LOCKING:
             return cls(path, None)
         for _ in range(20):
             try:
