@@ -343,10 +343,12 @@ IMPORT_FILES = st.one_of(YAML_FILES, SCENARIOS)
 
 def import_surface() -> Callable[[str], Result]:
     """``journal import`` of one generated file: a refusal is one line and leaves no file."""
-    folder = Path(tempfile.mkdtemp(prefix="fuzz-import-"))
+    kept = tempfile.TemporaryDirectory(prefix="fuzz-import-")  # removed with ``drive``
+    folder = Path(kept.name)
     scenario, target = folder / "input.yaml", folder / "imported.sqlite"
 
     def drive(text: str) -> Result:
+        assert kept.name
         scenario.write_text(text, encoding="utf-8", errors="surrogateescape")
         code, err = run_main(["journal", "import", str(scenario), "--journal", str(target)])
         left = sorted(found.name for found in folder.iterdir() if found != scenario)
