@@ -11,6 +11,11 @@ name that changes when a cable is replugged.  Every input event is delivered exa
   an old ack cannot clear the queue of a rebooted device;
 - after a reboot (a new boot id) numbering restarts at 1 and is not mistaken for duplicates.
 
+A real port (a device path, not a ``loop://``-style URL) is opened exclusively (pyserial's
+``exclusive=True``: an ``flock`` on the port), so a second host on the same panel is told
+``PORT: in use by another program`` (:class:`PortInUse`; a ``in_use`` status record from
+:meth:`Link.poll`, raised by :func:`probe`) instead of silently taking its events and acks.
+
 A dead line (unplug, read error) or a silent one (no frame within the heartbeat timeout) closes
 the port and the search starts again, with exponential backoff.  Nothing here raises for what
 arrives on the line; :meth:`Link.poll` reports what happened as status records.
@@ -19,6 +24,7 @@ arrives on the line; :meth:`Link.poll` reports what happened as status records.
 from __future__ import annotations
 
 import contextlib
+import errno
 import glob
 import time
 from collections import Counter, OrderedDict
@@ -98,6 +104,10 @@ class LinkStatus:
 
     kind: str
     text: str
+
+
+class PortInUse(serial.SerialException):
+    """Another program holds the port (another host's link, a terminal that locked it)."""
 
 
 LinkRecord = InputEvent | LinkStatus
@@ -181,6 +191,7 @@ class Link:
         self._outputs: dict[int, dict[str, int]] = {}  # the last command per output
         self._unacked: dict[int, tuple[int, float]] = {}  # output -> (seq, sent at)
         self._wall_minus_mono = time.time() - time.monotonic()
+        self._said_in_use: set[str] = set()  # ports already reported in use, until connected
 
     # ----------------------------------------------------------------------------------------
     # The public surface.
@@ -259,6 +270,11 @@ class Link:
     def _try_port(self, url: str, out: list[LinkRecord]) -> bool:
         try:
             port = _open(url, self.settings)
+        except PortInUse as busy:
+            if url not in self._said_in_use:  # once, not at every retry
+                self._said_in_use.add(url)
+                out.append(LinkStatus("in_use", str(busy)))
+            return False
         except (serial.SerialException, OSError, ValueError):
             return False
         decoder = StreamDecoder()
@@ -271,6 +287,7 @@ class Link:
             port.close()
             return False
         self._port, self._decoder, self._fresh = port, decoder, True
+        self._said_in_use.clear()
         self._last_rx = time.monotonic()
         self._last_sync = -float("inf")
         self._samples.clear()
@@ -493,10 +510,13 @@ def _await_hello(
 
 def probe(url: str, settings: LinkSettings | None = None) -> DeviceInfo | None:
     """Who answers on ``url``, without taking its events: nothing is acknowledged, so a
-    panel's unacknowledged presses stay queued for the host that will use them."""
+    panel's unacknowledged presses stay queued for the host that will use them.  A port
+    another program holds raises :class:`PortInUse` (nothing is written to it)."""
     settings = settings or LinkSettings()
     try:
         port = _open(url, settings)
+    except PortInUse:
+        raise
     except (serial.SerialException, OSError, ValueError):
         return None
     try:
@@ -509,11 +529,28 @@ def probe(url: str, settings: LinkSettings | None = None) -> DeviceInfo | None:
     return None if found is None else device_info(url, found[0])
 
 
+#: The errors of opening a port that mean another program holds it: its ``flock`` (pyserial's
+#: exclusive open), or ``TIOCEXCL`` (EBUSY).
+IN_USE = {errno.EAGAIN, errno.EWOULDBLOCK, errno.EBUSY}
+
+
 def _open(url: str, settings: LinkSettings) -> serial.SerialBase:
-    """A port with short reads and a write timeout: a hung panel must not block the host."""
-    return serial.serial_for_url(
-        url, baudrate=settings.baudrate, timeout=0.01, write_timeout=settings.write_timeout
-    )
+    """A port with short reads and a write timeout: a hung panel must not block the host.
+    A real port is opened exclusively; pyserial's URL handlers (``loop://``, ``socket://``)
+    have no exclusive mode, and take none."""
+    exclusive = True if "://" not in url else None
+    try:
+        return serial.serial_for_url(
+            url,
+            baudrate=settings.baudrate,
+            timeout=0.01,
+            write_timeout=settings.write_timeout,
+            exclusive=exclusive,
+        )
+    except serial.SerialException as error:
+        if exclusive and error.errno in IN_USE:
+            raise PortInUse(f"{url}: in use by another program") from None
+        raise
 
 
 def _read_some(port: serial.SerialBase) -> bytes:

@@ -11,15 +11,31 @@ so the file is the whole history.  A refused action is never written at all.  Op
 journal re-judges every stored row in order through a fresh :class:`~scoring.match.Match`, so a
 resumed session is exactly the session that was interrupted, and a file whose history no
 longer holds (edited by hand, or an engine that changed) is refused, naming the row.
+
+Nothing half-written: a new journal (``create``, and ``from_scenario`` with all its rows) is
+built under ``NAME.partial`` in the same folder, checkpointed and fsync'd, and only then given
+its name with a hard link, which never replaces an existing file; so ``NAME`` exists only
+whole.  A ``.partial`` left by a killed run never opens as a session, and is removed by the
+next process that takes the name's lock (whoever built it held that lock, so it is dead).
+
+One writer: a journal opened to write (``create``, ``open``) holds an exclusive ``flock`` on
+``NAME.lock`` for its lifetime, and the file says who holds it (pid, host, command, since);
+a second writer is refused naming them.  A lock file whose holder died is simply taken over.
+Readers (``open(readonly=True)``: show, export, sheets) take no lock and never write.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import shlex
+import socket
 import sqlite3
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+import sys
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -31,6 +47,12 @@ from scoring.engine import OptionsError
 from scoring.match import Match, Outcome
 from scoring.registry import UnknownGame, create_engine
 from scoring.scenario import Scenario
+from scoring.verdicts import Verdict
+
+#: Whether writers lock their journal: ``flock`` is POSIX (on Windows a journal is unlocked).
+LOCKING = os.name == "posix"
+if LOCKING:
+    import fcntl
 
 SCHEMA_VERSION = 1
 
@@ -51,6 +73,14 @@ SCHEMA = (
 )
 
 META_KEYS = ("schema", "game", "preset", "players", "options", "created")
+
+#: The meta key a journal being built carries until its last commit: a file that still has it
+#: was never finished (a killed create or import) and never opens as a session.
+UNFINISHED = "unfinished"
+
+#: The suffixes of a journal's side files: the one being built, and the writer's lock.
+PARTIAL = ".partial"
+LOCK = ".lock"
 
 #: The journal details of a row, as a scenario step's ``meta`` block carries them.
 ROW_DETAILS = ("at", "source", "confidence", "frame")
@@ -82,15 +112,22 @@ class Journal:
         db: sqlite3.Connection,
         meta: Mapping[str, Any],
         match: Match,
+        lock: _Lock | None = None,
+        readonly: bool = False,
     ) -> None:
         self.path = path
         self._db = db
+        self._lock = lock
+        self.readonly = readonly
         self.game: str = meta["game"]
         self.preset: str | None = meta["preset"]
         self.players: tuple[str, ...] = tuple(meta["players"])
         self.options: dict[str, Any] = dict(meta["options"])
         self.match = match
         self.last_row: JournalRow | None = None  # the row the latest accepted submit wrote
+        #: Each row's verdicts, as judged when it was written or re-judged on opening (verdicts
+        #: are not stored: the rules say them again).
+        self.verdicts: dict[int, tuple[Verdict, ...]] = {}
 
     # ----------------------------------------------------------------------------------------
     # Creating and opening.
@@ -110,7 +147,20 @@ class Journal:
         The preset is stored by name even when the game's default was meant (``preset=None``),
         so the file says which rules were played however the catalogue's default changes.
         """
-        path = Path(path)
+        return cls._build(Path(path), game, players, preset, options, None)
+
+    @classmethod
+    def _build(
+        cls,
+        path: Path,
+        game: str,
+        players: Sequence[str],
+        preset: str | None,
+        options: Mapping[str, Any] | None,
+        fill: Callable[[Journal], None] | None,
+    ) -> Journal:
+        """A new journal built under ``NAME.partial`` (``fill`` writes its rows there) and
+        linked to ``NAME`` only once whole; the lock on ``NAME`` is held throughout and kept."""
         engine = create_engine(game, preset, options)
         match = Match(engine, players)
         meta = {
@@ -121,28 +171,65 @@ class Journal:
             "options": dict(options or {}),
             "created": _now(),
         }
-        _claim(path)
+        _refuse_name(path)
+        _refuse_existing(path)
+        lock = _Lock.take(path)
         try:
-            db = _initialise(path, meta)
+            _refuse_existing(path)  # again, now that no other tableref can be making it
+            partial = _partial(path)
+            _remove(partial)  # a killed run's: it held this lock, which we hold now
+            _claim(partial)
+            try:
+                db = _initialise(partial, meta)
+                journal = cls(path, db, meta, match, lock)
+                try:
+                    # Rows of a file nobody sees yet need no fsync each: the whole file is
+                    # fsync'd before it gets its name.
+                    db.execute("PRAGMA synchronous=OFF")
+                    if fill is not None:
+                        fill(journal)
+                    _finish(partial, db)
+                finally:
+                    db.close()
+                _publish(partial, path)
+            except BaseException:
+                _remove(partial)
+                raise
+            journal._db = _connect(path)
+            _use_wal(path, journal._db)
         except BaseException:
-            _remove(path)
+            lock.release()
             raise
-        return cls(path, db, meta, match)
+        return journal
 
     @classmethod
-    def open(cls, path: Path | str) -> Journal:
-        """Resume a session: the stored rows are judged again, in order, into a fresh match."""
+    def open(cls, path: Path | str, *, readonly: bool = False) -> Journal:
+        """Resume a session: the stored rows are judged again, in order, into a fresh match.
+
+        ``readonly``: to read it (show, export, a sheet), beside a session that may be writing
+        it: no lock is taken, nothing is written, and ``submit`` is refused.
+        """
         path = Path(path)
+        _refuse_name(path)
         if not path.is_file():
             raise JournalError(f"{path}: no such journal file")
-        db = _connect(path)
+        lock = None if readonly else _Lock.take(path)
         try:
-            meta = _read_meta(path, db)
-            _use_wal(path, db)
-            journal = cls(path, db, meta, _match(path, meta))
-            journal._replay()
+            if lock is not None:
+                _remove(_partial(path))  # a killed run's leftover: dead, since we hold the lock
+            db = _connect(path, readonly=readonly)
+            try:
+                meta = _read_meta(path, db)
+                if not readonly:
+                    _use_wal(path, db)
+                journal = cls(path, db, meta, _match(path, meta), lock, readonly)
+                journal._replay()
+            except BaseException:
+                db.close()
+                raise
         except BaseException:
-            db.close()
+            if lock is not None:
+                lock.release()
             raise
         return journal
 
@@ -158,6 +245,7 @@ class Journal:
                     f"({json.dumps(row.action, ensure_ascii=False)}) is refused: {outcome.error}"
                 )
             self.match.commit(outcome, state)
+            self.verdicts[row.seq] = outcome.verdicts
 
     # ----------------------------------------------------------------------------------------
     # Playing.
@@ -175,6 +263,8 @@ class Journal:
 
         A refused action returns its refused outcome and leaves the file untouched.
         """
+        if self.readonly:
+            raise JournalError(f"{self.path}: opened read-only; nothing can be written")
         outcome, state = self.match.check(raw)
         if outcome.accepted:
             assert outcome.entry is not None
@@ -184,6 +274,7 @@ class Journal:
             )
             self._append(row)
             self.match.commit(outcome, state)
+            self.verdicts[row.seq] = outcome.verdicts
             self.last_row = row
         return outcome
 
@@ -206,16 +297,7 @@ class Journal:
             ).fetchall()
         except sqlite3.Error as error:
             raise JournalError(f"{self.path}: cannot read the journal: {error}") from None
-        return [self._row(*values) for values in stored]
-
-    def _row(
-        self, seq: int, at: str, source: str, confidence: float | None, frame: int | None, text: str
-    ) -> JournalRow:
-        try:
-            action = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as error:
-            raise JournalError(f"{self.path}: action {seq} is not valid JSON: {error}") from None
-        return JournalRow(seq, at, source, confidence, frame, action)
+        return [_row(self.path, values) for values in stored]
 
     def view(self) -> dict[str, Any]:
         return self.match.view()
@@ -235,20 +317,18 @@ class Journal:
 
     @classmethod
     def from_scenario(cls, scenario: Scenario, path: Path | str) -> Journal:
-        """A new journal holding a scenario's actions; all or nothing, so no half session stays."""
-        journal = cls.create(
-            path, scenario.game, scenario.players, scenario.preset, scenario.options
-        )
+        """A new journal holding a scenario's actions; all or nothing: the file gets its name
+        only once every row is in it, so a refused step or a kill leaves no file of that name."""
         where = str(scenario.path or "scenario")
-        try:
+
+        def fill(journal: Journal) -> None:
             for number, step in enumerate(scenario.steps, start=1):
                 if "expect" not in step:
                     journal._import(where, number, step)
-        except BaseException:
-            journal.close()
-            _remove(journal.path)
-            raise
-        return journal
+
+        return cls._build(
+            Path(path), scenario.game, scenario.players, scenario.preset, scenario.options, fill
+        )
 
     def _import(self, where: str, number: int, step: Mapping[str, Any]) -> None:
         action, meta = Scenario.split_step(step)
@@ -264,6 +344,9 @@ class Journal:
 
     def close(self) -> None:
         self._db.close()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     def __enter__(self) -> Journal:
         return self
@@ -281,15 +364,76 @@ class Journal:
 # The file.
 
 
+def _partial(path: Path) -> Path:
+    return Path(f"{path}{PARTIAL}")
+
+
+def _refuse_name(path: Path) -> None:
+    """A ``.partial`` is a journal being built (or a killed run's leftover), never a session."""
+    if path.name.endswith(PARTIAL):
+        raise JournalError(
+            f"{path}: an unfinished journal (being built, or left by a create or import that "
+            "was killed); it is never opened as a session"
+        )
+
+
+def _refuse_existing(path: Path) -> None:
+    if os.path.lexists(path):
+        raise JournalError(f"{path}: exists already; a journal is never overwritten")
+
+
 def _claim(path: Path) -> None:
-    """Create the empty file atomically, so two sessions can never share one journal."""
+    """Create the empty file atomically, so two runs can never build into one file."""
     try:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
     except FileExistsError:
         raise JournalError(f"{path}: exists already; a journal is never overwritten") from None
     except OSError as error:
         raise JournalError(f"{path}: cannot create: {error.strerror}") from None
+
+
+def _finish(partial: Path, db: sqlite3.Connection) -> None:
+    """The last commit of a journal being built (its ``unfinished`` mark goes), then every row
+    moved from the write-ahead log into the file itself, which alone gets the journal's name."""
+    try:
+        with _transaction(db):
+            db.execute("DELETE FROM meta WHERE key = ?", (UNFINISHED,))
+        busy, _, _ = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    except sqlite3.Error as error:
+        raise JournalError(f"{partial}: cannot finish the journal: {error}") from None
+    if busy:
+        raise JournalError(f"{partial}: cannot finish the journal: its log is in use")
+
+
+def _publish(partial: Path, path: Path) -> None:
+    """Give the finished, closed ``partial`` its name: fsync'd first, then hard-linked, which
+    fails rather than replace a file that appeared meanwhile; then the temporary name goes."""
+    handle = os.open(partial, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
+    try:
+        os.link(partial, path)
+    except FileExistsError:
+        raise JournalError(f"{path}: exists already; a journal is never overwritten") from None
+    except OSError as error:
+        if os.path.lexists(path):
+            raise JournalError(f"{path}: exists already; a journal is never overwritten") from None
+        if os.name == "posix" and error.errno not in _NO_LINKS:
+            raise JournalError(f"{path}: cannot create: {error.strerror}") from None
+        # A file system without hard links (FAT, some network shares): a rename under the
+        # lock we hold; on Windows a rename never replaces an existing file either.
+        try:
+            os.rename(partial, path)
+        except OSError as renamed:
+            raise JournalError(f"{path}: cannot create: {renamed.strerror}") from None
+    partial.unlink(missing_ok=True)
     _sync_directory(path.parent)
+
+
+#: The errors of ``os.link`` that mean "this file system has no hard links".
+_NO_LINKS = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK, errno.ENOSYS}
 
 
 def _sync_directory(folder: Path) -> None:
@@ -304,22 +448,25 @@ def _sync_directory(folder: Path) -> None:
 
 
 def _remove(path: Path) -> None:
-    """Delete a journal we created and gave up on, with SQLite's side files."""
-    for name in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
-        name.unlink(missing_ok=True)
+    """Delete a journal being built that was given up, with SQLite's side files."""
+    for name in (path, Path(f"{path}-wal"), Path(f"{path}-shm"), Path(f"{path}-journal")):
+        with suppress(FileNotFoundError, IsADirectoryError):
+            name.unlink()
 
 
-def _connect(path: Path) -> sqlite3.Connection:
+def _connect(path: Path, readonly: bool = False) -> sqlite3.Connection:
     """Open an existing file (never create one); the transactions are ours (isolation_level None).
 
     ``synchronous`` is per connection and comes before anything is written, so that even the
     header write that switches a new file to WAL is synced.
     """
+    mode = "ro" if readonly else "rw"
     try:
-        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True, isolation_level=None)
+        uri = f"{path.resolve().as_uri()}?mode={mode}"
+        db = sqlite3.connect(uri, uri=True, isolation_level=None)
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA fullfsync=ON")  # macOS: a real flush to the disk, not to its cache
-    except sqlite3.Error as error:
+    except (sqlite3.Error, OSError, ValueError) as error:
         raise JournalError(f"{path}: cannot open as a journal: {error}") from None
     return db
 
@@ -339,7 +486,8 @@ def _use_wal(path: Path, db: sqlite3.Connection) -> None:
 
 
 def _initialise(path: Path, meta: Mapping[str, Any]) -> sqlite3.Connection:
-    """Write the schema and the session's header into the claimed file, in one commit."""
+    """Write the schema and the session's header into the claimed file, in one commit, marked
+    unfinished until :func:`_finish`."""
     db = _connect(path)
     try:
         _use_wal(path, db)
@@ -348,7 +496,7 @@ def _initialise(path: Path, meta: Mapping[str, Any]) -> sqlite3.Connection:
                 db.execute(statement)
             db.executemany(
                 "INSERT INTO meta (key, value) VALUES (?, ?)",
-                [(key, _dump(value)) for key, value in meta.items()],
+                [(key, _dump(value)) for key, value in {**meta, UNFINISHED: True}.items()],
             )
     except sqlite3.Error as error:
         db.close()
@@ -380,19 +528,47 @@ def _read_meta(path: Path, db: sqlite3.Connection) -> dict[str, Any]:
         stored = dict(db.execute("SELECT key, value FROM meta").fetchall())
     except sqlite3.Error as error:
         raise JournalError(f"{path}: corrupt database: {error}") from None
+    if UNFINISHED in stored:
+        raise JournalError(
+            f"{path}: an unfinished journal (left by a create or import that was killed); it "
+            "is never opened as a session"
+        )
     missing = [key for key in META_KEYS if key not in stored]
     if missing:
         raise JournalError(f"{path}: not a journal ({missing[0]} missing from meta)")
-    try:
-        meta = {key: json.loads(stored[key]) for key in META_KEYS}
-    except json.JSONDecodeError as error:
-        raise JournalError(f"{path}: corrupt meta table: {error}") from None
-    if meta["schema"] != SCHEMA_VERSION:
+    meta = {}
+    for key in META_KEYS:
+        if not isinstance(stored[key], str):
+            raise JournalError(f"{path}: corrupt meta table: {key} is not text")
+        try:
+            meta[key] = json.loads(stored[key])
+        except (ValueError, RecursionError) as error:
+            raise JournalError(f"{path}: corrupt meta table: {key}: {_why(error)}") from None
+    if type(meta["schema"]) is not int or meta["schema"] != SCHEMA_VERSION:
         raise JournalError(
-            f"{path}: schema version {meta['schema']!r} unknown (this program reads "
+            f"{path}: schema version {_short(meta['schema'])} unknown (this program reads "
             f"{SCHEMA_VERSION})"
         )
+    for key, kinds, wanted in META_TYPES:
+        if not isinstance(meta[key], kinds):
+            raise JournalError(
+                f"{path}: corrupt meta table: {key} is {_short(meta[key])}, not {wanted}"
+            )
+    if not all(isinstance(name, str) for name in meta["players"]):
+        raise JournalError(f"{path}: corrupt meta table: players must be names (text)")
+    if not all(isinstance(name, str) for name in meta["options"]):
+        raise JournalError(f"{path}: corrupt meta table: options' keys must be text")
     return meta
+
+
+#: What each meta value must be, and the words for it.
+META_TYPES: tuple[tuple[str, type | tuple[type, ...], str], ...] = (
+    ("game", str, "a game id"),
+    ("preset", (str, type(None)), "a preset name or null"),
+    ("players", list, "a list of names"),
+    ("options", dict, "a mapping of options"),
+    ("created", str, "a time"),
+)
 
 
 def _match(path: Path, meta: Mapping[str, Any]) -> Match:
@@ -400,8 +576,155 @@ def _match(path: Path, meta: Mapping[str, Any]) -> Match:
     try:
         engine = create_engine(meta["game"], meta["preset"], meta["options"])
         return Match(engine, meta["players"])
-    except (UnknownGame, OptionsError) as error:
-        raise JournalError(f"{path}: cannot set up the stored game: {error}") from None
+    except (UnknownGame, OptionsError, ValueError, TypeError, RecursionError) as error:
+        raise JournalError(f"{path}: cannot set up the stored game: {_why(error)}") from None
+
+
+def _row(path: Path, values: Sequence[Any]) -> JournalRow:
+    """One stored row, checked: a damaged file is one error naming the row and the field."""
+    seq, at, source, confidence, frame, text = values
+    if type(seq) is not int:
+        raise JournalError(f"{path}: a row's number is {_short(seq)}, not a whole number")
+    if not isinstance(at, str):
+        raise JournalError(f"{path}: action {seq}: its time is {_short(at)}, not text")
+    if not isinstance(source, str):
+        raise JournalError(f"{path}: action {seq}: its source is {_short(source)}, not text")
+    if confidence is not None and not isinstance(confidence, int | float):
+        raise JournalError(
+            f"{path}: action {seq}: its confidence is {_short(confidence)}, not a number"
+        )
+    if frame is not None and type(frame) is not int:
+        raise JournalError(f"{path}: action {seq}: its frame is {_short(frame)}, not a number")
+    if text is None:
+        raise JournalError(f"{path}: action {seq} is empty (NULL)")
+    if not isinstance(text, str):
+        raise JournalError(f"{path}: action {seq} is not text but {type(text).__name__}")
+    try:
+        action = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise JournalError(f"{path}: action {seq} is not valid JSON: {_why(error)}") from None
+    if not isinstance(action, dict):
+        raise JournalError(f"{path}: action {seq} is {_short(action)}, not a JSON object")
+    return JournalRow(seq, at, source, confidence, frame, action)
+
+
+def read_rows(path: Path | str) -> list[JournalRow]:
+    """A journal file's rows, read-only and checked, without judging them (a replay compares
+    them with what was recorded, so it must see rows that no longer fold too)."""
+    path = Path(path)
+    db = _connect(path, readonly=True)
+    try:
+        stored = db.execute(
+            "SELECT seq, at, source, confidence, frame, action FROM entries ORDER BY seq"
+        ).fetchall()
+    except sqlite3.Error as error:
+        raise JournalError(f"{path}: cannot read the journal: {error}") from None
+    finally:
+        db.close()
+    return [_row(path, values) for values in stored]
+
+
+# --------------------------------------------------------------------------------------------
+# The writer's lock.
+
+
+class _Lock:
+    """An exclusive ``flock`` on ``NAME.lock``, held while a journal is open to write.
+
+    The holder writes who it is into the file after locking; it deletes the file while still
+    holding the lock when done, so a taker checks, once it has the lock, that the file it
+    locked is still the one by that name (else another run deleted it meanwhile, and it tries
+    again).  Where there is no ``flock`` (Windows) there is no lock.
+    """
+
+    def __init__(self, path: Path, handle: int | None) -> None:
+        self.path = path
+        self._handle = handle
+
+    @classmethod
+    def take(cls, journal: Path) -> _Lock:
+        path = Path(f"{journal}{LOCK}")
+        if not LOCKING:
+            return cls(path, None)
+        for _ in range(20):
+            try:
+                handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError as error:
+                raise JournalError(f"{journal}: cannot lock: {error.strerror}") from None
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                holder = _holder(handle)
+                os.close(handle)
+                raise JournalError(f"{journal}: in use by {holder}") from None
+            except OSError as error:  # a file system without flock: go on unlocked
+                os.close(handle)
+                if error.errno in (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS):
+                    return cls(path, None)
+                raise JournalError(f"{journal}: cannot lock: {error.strerror}") from None
+            if _same_file(handle, path):
+                _write_holder(handle)
+                return cls(path, handle)
+            os.close(handle)  # deleted by its last holder meanwhile: lock the new one
+        raise JournalError(f"{journal}: cannot lock: {path} keeps being replaced")
+
+    def release(self) -> None:
+        if self._handle is None:
+            return
+        with suppress(OSError):
+            self.path.unlink()  # while still holding it: see the class docstring
+        os.close(self._handle)
+        self._handle = None
+
+
+def _same_file(handle: int, path: Path) -> bool:
+    try:
+        named = os.stat(path)
+    except FileNotFoundError:
+        return False
+    held = os.fstat(handle)
+    return (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
+
+
+def _write_holder(handle: int) -> None:
+    holder = {
+        "pid": os.getpid(),
+        "host": socket.gethostname(),
+        "command": _command(),
+        "since": datetime.now().astimezone().isoformat(timespec="seconds"),
+    }
+    data = (json.dumps(holder) + "\n").encode("ascii")
+    os.ftruncate(handle, 0)
+    os.pwrite(handle, data, 0)
+
+
+def _holder(handle: int) -> str:
+    """Who holds the lock, from its file: ``pid P on HOST (COMMAND), since TIME``.  The holder
+    writes it just after locking, so an empty file is read again for a moment."""
+    for _ in range(10):
+        try:
+            holder = json.loads(os.pread(handle, 4096, 0))
+        except (OSError, ValueError, RecursionError):
+            time.sleep(0.02)
+            continue
+        if isinstance(holder, dict):
+            words = {key: _one_line(holder.get(key, "?")) for key in ("pid", "host", "command")}
+            since = _one_line(holder.get("since", "?"))
+            return f"pid {words['pid']} on {words['host']} ({words['command']}), since {since}"
+    return "another process (it has not said who)"
+
+
+def _command() -> str:
+    """This process's command line as a user would type it: ``tableref play --resume x``."""
+    words = [Path(sys.argv[0]).name if sys.argv and sys.argv[0] else "python", *sys.argv[1:]]
+    text = shlex.join(words)
+    return text if len(text) <= 200 else text[:199] + "…"
+
+
+def _one_line(value: Any) -> str:
+    """A value from a file as text for one error line: no line breaks, no lone surrogates."""
+    text = " ".join(str(value).split())[:200]
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 # --------------------------------------------------------------------------------------------
@@ -410,6 +733,21 @@ def _match(path: Path, meta: Mapping[str, Any]) -> Match:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _short(value: Any) -> str:
+    """A stored value, quoted for an error line: one line, at most 60 characters."""
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # an int too long to write, a nest too deep
+        text = f"a {type(value).__name__}"
+    return _one_line(text if len(text) <= 60 else text[:57] + "...")
+
+
+def _why(error: BaseException) -> str:
+    if isinstance(error, RecursionError):
+        return "nested too deeply"
+    return _one_line(error)
 
 
 def _dump(value: Any) -> str:

@@ -26,6 +26,11 @@ Layout of ``NAME.tableref/``::
 facts.jsonl lines also carry "rows": how many journal rows stood when the fact was recorded, so
 a replay can ask an interpreter about the fact in the state the session judged it in; "state"
 and final.json let a replay say exactly where a re-fold of the journal first differs.
+
+A damaged recording is refused, never a traceback: every reader checks what it reads (UTF-8,
+JSON, and the type of each field a replay uses) and raises one :class:`RecordingError` line
+naming the file, the line and what is wrong; the video meta.json names must lie inside the
+folder.
 """
 
 from __future__ import annotations
@@ -33,13 +38,14 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import math
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from session.journal import Journal, JournalError, JournalRow
+from session.journal import Journal, JournalRow, read_rows
 
 FORMAT = 1
 META = "meta.json"
@@ -244,7 +250,7 @@ class Recording:
         self.folder = folder
         self.meta = meta
         self.journal_path = folder / JOURNAL
-        self._frames = _read_lines(folder / FRAMES)
+        self._frames = _read_lines(folder / FRAMES, _check_frame)
         self._capture: Any = None
         self._position = 0  # the index the capture reads next
         self._readable: int | None = None  # how many frames the video really holds, once known
@@ -258,38 +264,32 @@ class Recording:
         missing = [name for name in (META, JOURNAL) if not (folder / name).is_file()]
         if missing:
             raise RecordingError(f"{folder}: not a recording ({' and '.join(missing)} missing)")
-        try:
-            meta = json.loads((folder / META).read_text("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise RecordingError(f"{folder / META}: not valid JSON: {error}") from None
-        if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+        meta = _read_json(folder / META)
+        if (
+            not isinstance(meta, dict)
+            or not _is_int(meta.get("format"))
+            or meta["format"] != FORMAT
+        ):
             found = meta.get("format") if isinstance(meta, dict) else None
-            raise RecordingError(f"{folder / META}: format {found!r} unknown (expected {FORMAT})")
-        for key in ("game", "players"):
-            if key not in meta:
-                raise RecordingError(f"{folder / META}: {key} missing")
-        if meta.get("video") and not (folder / meta["video"]).is_file():
-            raise RecordingError(f"{folder}: {meta['video']} missing (meta.json names it)")
+            raise RecordingError(
+                f"{folder / META}: format {_short(found)} unknown (expected {FORMAT})"
+            )
+        _check_meta(folder / META, meta)
+        video = meta.get("video")
+        if video is not None and not _inside(folder, video):
+            raise RecordingError(
+                f"{folder / META}: video {_short(video)} is not a file name inside the recording"
+            )
+        if video and not (folder / video).is_file():
+            raise RecordingError(f"{folder}: {video} missing (meta.json names it)")
         return cls(folder, meta)
 
     # -- the journal ----------------------------------------------------------------------------
 
     def rows(self) -> list[JournalRow]:
-        """The journal's rows, read without changing the file (no replay, no write)."""
-        import sqlite3
-
-        uri = f"{self.journal_path.resolve().as_uri()}?mode=ro"
-        try:
-            db = sqlite3.connect(uri, uri=True)
-            try:
-                stored = db.execute(
-                    "SELECT seq, at, source, confidence, frame, action FROM entries ORDER BY seq"
-                ).fetchall()
-            finally:
-                db.close()
-        except sqlite3.Error as error:
-            raise JournalError(f"{self.journal_path}: cannot read the journal: {error}") from None
-        return [JournalRow(s, at, src, c, f, json.loads(a)) for s, at, src, c, f, a in stored]
+        """The journal's rows, read without changing the file (no replay, no write); a row
+        that is not an action is a :class:`~session.journal.JournalError` naming it."""
+        return read_rows(self.journal_path)
 
     # -- frames ---------------------------------------------------------------------------------
 
@@ -363,22 +363,27 @@ class Recording:
     # -- facts, serial, events ------------------------------------------------------------------
 
     def facts(self) -> list[dict[str, Any]]:
-        return _read_lines(self.folder / FACTS)
+        return _read_lines(self.folder / FACTS, _check_fact)
 
     def events(self) -> list[dict[str, Any]]:
-        return _read_lines(self.folder / EVENTS)
+        return _read_lines(self.folder / EVENTS, _check_event)
 
     def final_view(self) -> dict[str, Any] | None:
         """The game's view when the recording was closed (None: it never was, a crash)."""
         path = self.folder / FINAL
-        return json.loads(path.read_text("utf-8")) if path.is_file() else None
+        if not path.is_file():
+            return None
+        view = _read_json(path)
+        if not isinstance(view, dict):
+            raise RecordingError(f"{path}: {_short(view)} is not a game's view (a JSON object)")
+        return view
 
     def serial(self) -> bytes:
         path = self.folder / SERIAL
         return path.read_bytes() if path.is_file() else b""
 
     def serial_chunks(self) -> list[dict[str, Any]]:
-        return _read_lines(self.folder / SERIAL_INDEX)
+        return _read_lines(self.folder / SERIAL_INDEX, _check_chunk)
 
     def close(self) -> None:
         if self._capture is not None:
@@ -392,13 +397,24 @@ class Recording:
         self.close()
 
 
-def _read_lines(path: Path) -> list[dict[str, Any]]:
+# ---------------------------------------------------------------------------------------------
+# Checking what is read.
+
+#: A check of one record: the problem with it in a few words, or None when it is sound.
+Check = Callable[[Any], "str | None"]
+
+
+def _read_lines(path: Path, check: Check) -> list[dict[str, Any]]:
     """A JSON-lines file's records; a last line cut off by a crash (no newline) is left out,
-    any other bad line is an error naming its number."""
+    any other bad line (not UTF-8, not JSON, not the record ``check`` wants) is an error
+    naming its number."""
     if not path.is_file():
         return []
-    text = path.read_text("utf-8")
-    lines = text.split("\n")
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise RecordingError(f"{path}: cannot be read: {error.strerror}") from None
+    lines = data.split(b"\n")
     if lines and lines[-1]:
         lines = lines[:-1]  # written without its newline: the crash came mid-line
     records = []
@@ -406,10 +422,174 @@ def _read_lines(path: Path) -> list[dict[str, Any]]:
         if not line:
             continue
         try:
-            records.append(json.loads(line))
-        except json.JSONDecodeError as error:
-            raise RecordingError(f"{path}: line {number} is not valid JSON: {error}") from None
+            record = json.loads(line.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise RecordingError(f"{path}: line {number} is not UTF-8 text") from None
+        except (ValueError, RecursionError) as error:
+            raise RecordingError(
+                f"{path}: line {number} is not valid JSON: {_why(error)}"
+            ) from None
+        problem = check(record) if isinstance(record, dict) else "not a JSON object"
+        if problem is not None:
+            raise RecordingError(f"{path}: line {number}: {problem}")
+        records.append(record)
     return records
+
+
+def _read_json(path: Path) -> Any:
+    """One JSON document from a file: not UTF-8, not JSON (cut short) are one error line."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except OSError as error:
+        raise RecordingError(f"{path}: cannot be read: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise RecordingError(f"{path}: not UTF-8 text (byte {error.start})") from None
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise RecordingError(f"{path}: not valid JSON: {_why(error)}") from None
+
+
+def _check_meta(path: Path, meta: dict[str, Any]) -> None:
+    """The fields of meta.json a replay uses, each of its type, and a game that can be set up."""
+    from scoring.match import Match
+    from scoring.registry import create_engine
+
+    for key in ("game", "players"):
+        if key not in meta:
+            raise RecordingError(f"{path}: {key} missing")
+    fields = (
+        ("game", isinstance(meta["game"], str), "a game id"),
+        ("players", _is_names(meta["players"]), "a list of names"),
+        ("preset", _optional(meta.get("preset"), str), "a preset name or null"),
+        ("options", _optional(meta.get("options"), dict), "a mapping of options"),
+        ("video", _optional(meta.get("video"), str), "a file name or null"),
+        ("fps", meta.get("fps") is None or _is_positive(meta["fps"]), "a positive number"),
+        ("sources", _optional(meta.get("sources"), dict), "a mapping"),
+        ("started", _optional(meta.get("started"), str), "a time"),
+    )
+    for key, sound, wanted in fields:
+        if not sound:
+            raise RecordingError(f"{path}: {key} is {_short(meta.get(key))}, not {wanted}")
+    reader = (meta.get("sources") or {}).get("reader")
+    if not _optional(reader, str):
+        raise RecordingError(f"{path}: sources.reader is {_short(reader)}, not a reader's name")
+    try:
+        engine = create_engine(meta["game"], meta.get("preset"), meta.get("options") or {})
+        Match(engine, meta["players"])
+    except Exception as error:  # an unknown game, bad options or players: one line
+        raise RecordingError(f"{path}: cannot set up the recorded game: {_why(error)}") from None
+
+
+def _check_frame(record: dict[str, Any]) -> str | None:
+    if not _is_int(record.get("frame")):
+        return f"frame is {_short(record.get('frame'))}, not a frame number"
+    if not _is_number(record.get("t")):
+        return f"t is {_short(record.get('t'))}, not a time in seconds"
+    detections = record.get("detections", [])
+    if not isinstance(detections, list) or not all(isinstance(d, dict) for d in detections):
+        return "detections is not a list of JSON objects"
+    return None
+
+
+def _check_fact(record: dict[str, Any]) -> str | None:
+    fact = record.get("fact")
+    if not isinstance(fact, dict):
+        return f"fact is {_short(fact)}, not a JSON object"
+    if not _is_number(record.get("t")):
+        return f"t is {_short(record.get('t'))}, not a time in seconds"
+    if record.get("frame") is not None and not _is_int(record["frame"]):
+        return f"frame is {_short(record['frame'])}, not a frame number"
+    if not _is_int(record.get("rows", 0)) or record.get("rows", 0) < 0:
+        return f"rows is {_short(record.get('rows'))}, not a count of rows"
+    if fact.get("fact") == "dice_settled":
+        return _check_dice(record, fact)
+    return None
+
+
+def _check_dice(record: dict[str, Any], fact: dict[str, Any]) -> str | None:
+    """What a re-run compares of settled dice: their values, boxes and confidence."""
+    if not _is_int(record.get("frame")):
+        return "a dice_settled fact needs its frame number"
+    if not isinstance(fact.get("values"), list) or not isinstance(fact.get("cocked"), list):
+        return "a dice_settled fact needs lists of values and cocked"
+    boxes = fact.get("boxes")
+    if not isinstance(boxes, list) or not all(
+        isinstance(box, list) and len(box) == 4 and all(map(_is_number, box)) for box in boxes
+    ):
+        return "a dice_settled fact's boxes must be lists of 4 numbers"
+    if not _is_number(fact.get("confidence")):
+        return f"confidence is {_short(fact.get('confidence'))}, not a number"
+    return None
+
+
+def _check_event(record: dict[str, Any]) -> str | None:
+    if "seq" not in record:
+        return "seq missing"
+    if record["seq"] is not None and not _is_int(record["seq"]):
+        return f"seq is {_short(record['seq'])}, not a row number"
+    if not isinstance(record.get("kind"), str):
+        return f"kind is {_short(record.get('kind'))}, not text"
+    if not _optional(record.get("state"), str):
+        return f"state is {_short(record.get('state'))}, not a view digest"
+    if not _is_number(record.get("t", 0)):
+        return f"t is {_short(record.get('t'))}, not a time in seconds"
+    return None
+
+
+def _check_chunk(record: dict[str, Any]) -> str | None:
+    for key in ("offset", "length"):
+        if not _is_int(record.get(key)) or record[key] < 0:
+            return f"{key} is {_short(record.get(key))}, not a byte count"
+    return None
+
+
+def _inside(folder: Path, name: Any) -> bool:
+    """Whether ``name`` is a plain relative path that stays inside ``folder``."""
+    if not isinstance(name, str) or not name or "\x00" in name:
+        return False
+    relative = Path(name)
+    if relative.is_absolute() or relative.drive or ".." in relative.parts:
+        return False
+    try:
+        return (folder / relative).resolve().is_relative_to(folder.resolve())
+    except (OSError, ValueError, RuntimeError):
+        return False
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _is_number(value: Any) -> bool:
+    return type(value) is int or (type(value) is float and math.isfinite(value))
+
+
+def _is_positive(value: Any) -> bool:
+    return _is_number(value) and value > 0
+
+
+def _is_names(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(name, str) for name in value)
+
+
+def _optional(value: Any, kind: type) -> bool:
+    return value is None or isinstance(value, kind)
+
+
+def _short(value: Any) -> str:
+    """A value quoted for an error line: one line, at most 60 characters."""
+    try:
+        text = json.dumps(value, ensure_ascii=True)
+    except (ValueError, TypeError, RecursionError):
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _why(error: BaseException) -> str:
+    if isinstance(error, RecursionError):
+        return "nested too deeply"
+    return " ".join(str(error).split())
 
 
 def _cv2() -> Any:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -394,3 +395,30 @@ def test_a_journal_edited_by_hand_is_refused_naming_the_problem(
     with pytest.raises(JournalError, match=named) as raised:
         Journal.open(journal.path)
     assert str(journal.path) in str(raised.value)
+
+
+# --------------------------------------------------------------------------------------------
+# journal show: the rows as play says them.
+
+
+def test_journal_show_reads_each_row_out_as_play_does(tmp_path: Path, capsys) -> None:
+    from ui.cli import main
+
+    with new(tmp_path) as journal:
+        play(journal, roll("Anna", 1, 2, 3, 4, 6), score("Anna", "chance"), {"do": "undo"})
+    path = str(tmp_path / "session.db")
+    assert main(["journal", "show", path]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^1\s+\S+\s+operator\s+Anna: roll 1 2 3 4 6$", out, re.M)
+    assert re.search(r"^\s+Anna throws 1 2 3 4 6 \(throw 1 of 3\)$", out, re.M)
+    assert re.search(r"^2\s+\S+\s+operator\s+Anna: score chance$", out, re.M)
+    assert re.search(r"^\s+Anna writes 16 in Chance$", out, re.M)
+    assert re.search(r"^\s+Action 2 taken back$", out, re.M)
+    assert '{"do"' not in out
+    assert main(["journal", "show", "--json", path]) == 0
+    raw = re.findall(r"^(\d+)\s+\S+\s+operator\s+(\{.*\})$", capsys.readouterr().out, re.M)
+    assert [json.loads(action) for _, action in raw] == [
+        roll("Anna", 1, 2, 3, 4, 6),
+        score("Anna", "chance"),
+        {"do": "undo", "target": 2},
+    ]

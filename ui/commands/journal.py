@@ -1,5 +1,10 @@
 """``tableref journal show|export|import``: a session journal's details, rows and sheet; the
-session as a scenario; a scenario's actions into a new journal."""
+session as a scenario; a scenario's actions into a new journal.
+
+``show`` writes each row as ``play`` does, the action read out (``Anna: roll 1 2 3 4 5``) and
+the referee's verdicts under it; ``--json`` gives the rows' actions as stored (raw JSON).  Show
+and export only read: they take no lock, so they work beside the session writing the journal.
+"""
 
 from __future__ import annotations
 
@@ -19,10 +24,11 @@ from ui.commands._common import (
     json_text,
     sheet_text,
     source_text,
+    verdict_text,
     write_out,
 )
 from ui.sheet_text import state_line
-from ui.short_form import CliError
+from ui.short_form import CliError, describe
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -30,6 +36,9 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     actions = journal.add_subparsers(title="actions", metavar="ACTION", required=True)
     show = actions.add_parser("show", help="the session's details, actions and score sheet")
     show.add_argument("file", type=Path, metavar="FILE")
+    show.add_argument(
+        "--json", action="store_true", help="each row's action as stored (JSON), no verdicts"
+    )
     add_lang(show)
     show.set_defaults(run=cmd_journal_show)
     export = actions.add_parser("export", help="the session as a scenario (YAML)")
@@ -43,7 +52,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def cmd_journal_show(args: argparse.Namespace) -> int:
-    with Journal.open(args.file) as journal:
+    with Journal.open(args.file, readonly=True) as journal:
         rows = journal.rows()
         details = [
             ("journal", str(journal.path)),
@@ -61,11 +70,15 @@ def cmd_journal_show(args: argparse.Namespace) -> int:
                 str(row.seq),
                 row.at,
                 source_text(row.source, row.confidence, row.frame),
-                json_text(row.action),
+                json_text(row.action) if args.json else describe(row.action),
             )
             for row in rows
         ]
-        print(columns(table))
+        if args.json:
+            print(columns(table))
+        else:
+            said = [()] + [journal.verdicts.get(row.seq, ()) for row in rows]
+            print(_with_verdicts(table, said, args.lang))
         print()
         print(sheet_text(journal.match, args.lang))
         if not journal.view()["over"]:
@@ -73,8 +86,21 @@ def cmd_journal_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _with_verdicts(
+    table: list[tuple[str, str, str, str]], said: list[tuple[Any, ...]], lang: str
+) -> str:
+    """The rows' table with each row's verdicts under its action, as ``play`` says them."""
+    widths = [max(len(row[i]) for row in table) for i in range(3)]
+    indent = " " * (sum(widths) + 2 * len(widths))
+    lines = []
+    for line, verdicts in zip(columns(table).splitlines(), said, strict=True):
+        lines.append(line)
+        lines += [f"{indent}  {verdict_text(verdict, lang)}" for verdict in verdicts]
+    return "\n".join(lines)
+
+
 def cmd_journal_export(args: argparse.Namespace) -> int:
-    with Journal.open(args.file) as journal:
+    with Journal.open(args.file, readonly=True) as journal:
         scenario = journal.to_scenario()
     write_out(scenario.to_yaml(), args.output, f"{len(scenario.steps)} actions")
     return 0
