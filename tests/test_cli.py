@@ -11,6 +11,7 @@ import json
 import re
 import subprocess
 import sys
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -306,6 +307,30 @@ def test_play_without_journal_records_under_sessions(tmp_path, capsys, monkeypat
     assert row_count(created) == 1
 
 
+def test_sessions_started_in_the_same_moment_get_names_of_their_own(
+    tmp_path, capsys, monkeypatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+
+    class Frozen(datetime):
+        @classmethod
+        def now(cls, tz=None):  # every session starts at the same millisecond
+            return datetime(2026, 12, 3, 7, 45, 12, 345678, tzinfo=tz)
+
+    monkeypatch.setattr("ui.commands._common.datetime", Frozen)
+    for _ in range(3):
+        status, _, err = run_cli(
+            capsys, monkeypatch, "play", "yacht", "--players", "Anna", stdin="roll 1 1 2 2 3\n"
+        )
+        assert status == 0, err
+    names = sorted(path.name for path in (tmp_path / "sessions").glob("*.sqlite"))
+    assert names == [
+        "20261203T074512345Z-2-yacht.sqlite",
+        "20261203T074512345Z-3-yacht.sqlite",
+        "20261203T074512345Z-yacht.sqlite",
+    ]
+
+
 def test_yacht_sheet_has_no_bonus_lines(tmp_path, capsys, monkeypatch) -> None:
     journal = tmp_path / "yacht.sqlite"
     status, out, _ = run_cli(
@@ -526,11 +551,39 @@ def test_journal_show(recorded, capsys, monkeypatch) -> None:
     assert re.search(r"^game\s+yahtzee \(preset yahtzee\)$", out, re.M)
     assert re.search(r"^players\s+Anna, Boris$", out, re.M)
     assert re.search(r"^actions\s+5$", out, re.M)
-    numbered = re.findall(r"^(\d+)\s+\S+\s+operator\s+(\{.*\})$", out, re.M)
+    numbered = re.findall(r"^(\d+)\s+\S+\s+operator\s+(.*)$", out, re.M)
     assert [int(seq) for seq, _ in numbered] == [1, 2, 3, 4, 5]
-    assert json.loads(numbered[0][1]) == {"do": "roll", "by": "Anna", "dice": [1, 2, 3, 4, 5]}
+    assert numbered[0][1] == "Anna: roll 1 2 3 4 5"  # as play reads it out, verdicts under it
+    assert re.search(r"^\s+Anna throws 1 2 3 4 5 \(throw 1 of 3\)$", out, re.M)
+    assert "{" not in out
     assert re.search(r"^Chance\s+15\s+15$", out, re.M)
     assert "Anna to play, throw 1/3, dice 1 3 4 5 6" in out
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("sheet",), ("hint",), ("journal", "show"), ("journal", "export")],
+)
+def test_readers_work_beside_the_session_writing_the_journal(
+    recorded, capsys, monkeypatch, command
+) -> None:
+    with Journal.open(recorded):  # the live session holds the journal's lock
+        status, out, err = run_cli(capsys, monkeypatch, *command, str(recorded))
+    assert status == 0, err
+    assert out and "in use" not in err
+
+
+def test_journal_show_json_is_one_document_with_the_stored_rows(recorded, capsys, monkeypatch):
+    status, out, _ = run_cli(capsys, monkeypatch, "journal", "show", str(recorded), "--json")
+    assert status == 0
+    document = json.loads(out)
+    assert document["game"] == "yahtzee" and document["players"] == ["Anna", "Boris"]
+    assert [row["seq"] for row in document["rows"]] == [1, 2, 3, 4, 5]
+    first = document["rows"][0]
+    assert first["action"] == {"do": "roll", "by": "Anna", "dice": [1, 2, 3, 4, 5]}
+    assert first["source"] == "operator"
+    assert first["verdicts"][0]["en"] == "Anna throws 1 2 3 4 5 (throw 1 of 3)"
+    assert document["view"]["scores"] == {"Anna": 15, "Boris": 15}
 
 
 def test_journal_export_to_stdout_and_file(recorded, tmp_path, capsys, monkeypatch) -> None:

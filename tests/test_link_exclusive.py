@@ -74,3 +74,17 @@ def test_loop_urls_are_opened_without_the_exclusive_mode() -> None:
     first.close()
     second.close()
     assert isinstance(serial.serial_for_url("loop://"), serial.SerialBase)
+
+
+def test_panel_list_names_a_held_port_and_goes_on_to_the_next(pty_port, capsys) -> None:
+    from ui.cli import main
+
+    first = _open(pty_port, LinkSettings())
+    try:
+        status = main(["panel", "list", "--port", pty_port, "--port", "loop://"])
+    finally:
+        first.close()
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    assert f"{pty_port}: in use by another program" in out
+    assert "loop://: no panel answers" in out

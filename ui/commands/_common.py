@@ -4,6 +4,7 @@ text columns, writing to a file or stdout, and the referee's words for verdicts 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
 from collections.abc import Mapping, Sequence
@@ -102,9 +103,21 @@ def write_out(text: str, output: Path | None, what: str) -> None:
 
 
 def new_session_path(game: str) -> Path:
-    """``sessions/<UTC time>-<game>.sqlite``: sortable, and unique at one session a second."""
+    """``sessions/<UTC time to the millisecond>-<game>.sqlite``, sortable; ``-2``, ``-3``...
+    after the time when that name is taken (a journal or the leftovers of one being made).
+    Two sessions started in the same millisecond may still pick one name: the journal is
+    claimed atomically, so the second is refused in one line and nothing is overwritten."""
+    from session.journal import LOCK, PARTIAL
+
     SESSIONS_DIR.mkdir(exist_ok=True)
-    return SESSIONS_DIR / f"{datetime.now(UTC):%Y%m%dT%H%M%SZ}-{game}.sqlite"
+    now = datetime.now(UTC)
+    stamp = f"{now:%Y%m%dT%H%M%S}{now.microsecond // 1000:03d}Z"
+    for number in itertools.count(1):
+        suffix = "" if number == 1 else f"-{number}"
+        path = SESSIONS_DIR / f"{stamp}{suffix}-{game}.sqlite"
+        if not any(Path(f"{path}{side}").exists() for side in ("", PARTIAL, LOCK)):
+            return path
+    raise AssertionError("unreachable")  # itertools.count never ends
 
 
 def verdict_text(verdict: Verdict, lang: str) -> str:

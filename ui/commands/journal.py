@@ -2,8 +2,9 @@
 session as a scenario; a scenario's actions into a new journal.
 
 ``show`` writes each row as ``play`` does, the action read out (``Anna: roll 1 2 3 4 5``) and
-the referee's verdicts under it; ``--json`` gives the rows' actions as stored (raw JSON).  Show
-and export only read: they take no lock, so they work beside the session writing the journal.
+the referee's verdicts under it; ``--json`` gives one JSON document instead: the details, each
+row with its action as stored and its verdicts, and the game's view.  Show and export only read:
+they take no lock, so they work beside the session writing the journal.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from ui.commands._common import (
     SCENARIO_CRASHES,
     add_lang,
     columns,
-    json_text,
     sheet_text,
     source_text,
     verdict_text,
@@ -37,7 +37,9 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     show = actions.add_parser("show", help="the session's details, actions and score sheet")
     show.add_argument("file", type=Path, metavar="FILE")
     show.add_argument(
-        "--json", action="store_true", help="each row's action as stored (JSON), no verdicts"
+        "--json",
+        action="store_true",
+        help="one JSON document: details, rows (actions as stored, verdicts) and the view",
     )
     add_lang(show)
     show.set_defaults(run=cmd_journal_show)
@@ -53,6 +55,9 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 def cmd_journal_show(args: argparse.Namespace) -> int:
     with Journal.open(args.file, readonly=True) as journal:
+        if args.json:
+            print(json.dumps(_document(journal), ensure_ascii=False, indent=1, default=str))
+            return 0
         rows = journal.rows()
         details = [
             ("journal", str(journal.path)),
@@ -70,20 +75,41 @@ def cmd_journal_show(args: argparse.Namespace) -> int:
                 str(row.seq),
                 row.at,
                 source_text(row.source, row.confidence, row.frame),
-                json_text(row.action) if args.json else describe(row.action),
+                describe(row.action),
             )
             for row in rows
         ]
-        if args.json:
-            print(columns(table))
-        else:
-            said = [()] + [journal.verdicts.get(row.seq, ()) for row in rows]
-            print(_with_verdicts(table, said, args.lang))
+        said = [()] + [journal.verdicts.get(row.seq, ()) for row in rows]
+        print(_with_verdicts(table, said, args.lang))
         print()
         print(sheet_text(journal.match, args.lang))
         if not journal.view()["over"]:
             print(state_line(journal.view(), args.lang))
     return 0
+
+
+def _document(journal: Journal) -> dict[str, Any]:
+    """The journal as data: what a script reads instead of the printed table."""
+    return {
+        "journal": str(journal.path),
+        "game": journal.game,
+        "preset": journal.preset,
+        "players": list(journal.players),
+        "options": dict(journal.options),
+        "rows": [
+            {
+                "seq": row.seq,
+                "at": row.at,
+                "source": row.source,
+                "confidence": row.confidence,
+                "frame": row.frame,
+                "action": row.action,
+                "verdicts": [v.to_dict() for v in journal.verdicts.get(row.seq, ())],
+            }
+            for row in journal.rows()
+        ],
+        "view": journal.view(),
+    }
 
 
 def _with_verdicts(

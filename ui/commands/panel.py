@@ -155,14 +155,18 @@ def _wait_acknowledged(emulator: Any, patience: float = 10.0) -> None:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from hardware.link import probe, scan_ports
+    from hardware.link import PortInUse, probe, scan_ports
 
     ports = scan_ports([EMULATOR_GLOB, *args.port])()
     if not ports:
         _say("no serial ports found")
         return 0
-    for port in ports:
-        device = probe(port)
+    for port in ports:  # a port another program holds is named, and the others still probed
+        try:
+            device = probe(port)
+        except PortInUse as error:
+            _say(str(error))
+            continue
         _say(device.describe() if device is not None else f"{port}: no panel answers")
     return 0
 

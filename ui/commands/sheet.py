@@ -54,7 +54,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def cmd_sheet(args: argparse.Namespace) -> int:
-    with Journal.open(args.file) as journal:
+    with Journal.open(args.file, readonly=True) as journal:
         if args.format == "text":
             text = sheet_text(journal.match, args.lang) + "\n"
         else:
@@ -65,7 +65,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    with Journal.open(args.file) as journal:
+    with Journal.open(args.file, readonly=True) as journal:
         engine, state = journal.match.engine, journal.match.state
         view = journal.view()
         candidates = getattr(engine, "candidates", None)
@@ -95,7 +95,7 @@ def cmd_shot(args: argparse.Namespace) -> int:
                 "shot: give either --journal or GAME --players, not both",
                 "shot: укажите либо --journal, либо GAME и --players, но не то и другое",
             )
-        with Journal.open(args.journal) as journal:
+        with Journal.open(args.journal, readonly=True) as journal:
             return _judge(journal.match, raw, args.lang)
     if not args.game or not args.players:
         raise CliError(
