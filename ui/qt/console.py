@@ -57,7 +57,7 @@ from ui.qt.console_tables import (
 from ui.qt.console_text import state_text, tr
 from ui.qt.console_view import swap_view
 from ui.qt.i18n import Language
-from ui.qt.views.sheet import ScoresView
+from ui.qt.views.scores import ScoresView
 from ui.sheet_text import state_line
 from ui.short_form import CliError, read_action
 

@@ -46,7 +46,7 @@ from ui.qt.console_view import swap_view
 from ui.qt.export import ExportError, export_sheet
 from ui.qt.i18n import Language
 from ui.qt.views.base import GameView
-from ui.qt.views.sheet import ScoresView
+from ui.qt.views.scores import ScoresView
 
 
 class ReplayViewer(QMainWindow):

@@ -21,7 +21,7 @@ from ui.qt.views.dice import DiceView
 from ui.qt.views.dominoes import DominoView
 from ui.qt.views.durak import DurakView
 from ui.qt.views.glyph import Glyph
-from ui.qt.views.sheet import ScoresView
+from ui.qt.views.scores import ScoresView
 from ui.qt.views.skittles import SkittlesView
 
 #: The families' view names (``Family.view``) to the views that draw them.

@@ -1,5 +1,5 @@
-"""The paper score sheet laid out as a big table (rows down, players across), and the generic
-view that shows only it: the fallback for any game without a view of its own.
+"""The paper score sheet laid out as a big table (rows down, players across), drawn by the
+sheet view (:mod:`ui.qt.views.scores`), the dice view, the card sheets and the result screen.
 
 Like ``ui/sheet_text.py`` this only lays out what ``engine.score_sheet()`` says; the running
 totals, subtotals and bonuses stand out as bands, the total row is the largest, and the column
@@ -20,7 +20,6 @@ from PySide6.QtGui import QFontMetricsF
 
 from ui.qt.i18n import text
 from ui.qt.views import style
-from ui.qt.views.base import GameView
 from ui.qt.views.glyph import Glyph
 
 #: Rows the referee adds up (drawn as bands); a ``row`` is what a player writes.
@@ -265,13 +264,3 @@ def _block_glyphs(
             if value:
                 out.append(Glyph("text", cell_rect(line, index), value, f"right {flags}".strip()))
     return out
-
-
-class ScoresView(GameView):
-    """Any game: its score sheet, the column of the player to move lit."""
-
-    def layout_glyphs(self, area: QRectF) -> list[Glyph]:
-        margin = min(area.width(), area.height()) * 0.03
-        inner = area.adjusted(margin, margin, -margin, -margin)
-        turn = self.view.get("turn")
-        return sheet_glyphs(self.sheet, self.lang, inner, turn, self.unit(), self.written_row)
