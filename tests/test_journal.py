@@ -416,8 +416,8 @@ def test_journal_show_reads_each_row_out_as_play_does(tmp_path: Path, capsys) ->
     assert re.search(r"^\s+Action 2 taken back$", out, re.M)
     assert '{"do"' not in out
     assert main(["journal", "show", "--json", path]) == 0
-    raw = re.findall(r"^(\d+)\s+\S+\s+operator\s+(\{.*\})$", capsys.readouterr().out, re.M)
-    assert [json.loads(action) for _, action in raw] == [
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    assert [row["action"] for row in rows] == [
         roll("Anna", 1, 2, 3, 4, 6),
         score("Anna", "chance"),
         {"do": "undo", "target": 2},
