@@ -41,6 +41,7 @@ from session.interpreters.cards import DurakInterpreter
 from session.interpreters.carom import CaromInterpreter
 from session.interpreters.devyatka import DevyatkaInterpreter
 from session.interpreters.dice import DiceInterpreter
+from session.interpreters.domino_poker import DominoPokerInterpreter
 from session.interpreters.dominoes import DominoesInterpreter
 from session.interpreters.tricks import TrickInterpreter
 from session.live import Interpreter
@@ -198,6 +199,13 @@ def _tiles(reader: Any, table: Table) -> Perception:
     return TilePerception(reader, TileObserver())
 
 
+def _showdown(reader: Any, table: Table) -> Perception:
+    from session.sources import TilePerception
+    from vision.dominoes.showdown import ShowdownObserver
+
+    return TilePerception(reader, ShowdownObserver())
+
+
 def _card_readers() -> ReaderTable:
     from vision.cards.readers import DEFAULT, READERS
 
@@ -351,10 +359,9 @@ FAMILIES: Mapping[str, Family] = MappingProxyType(
                 "domino_poker",
                 shows="tiles",
                 view="scores",
-                no_camera=(
-                    "a showdown of five tiles a player: the tile observer reads a line of play, "
-                    "not hands shown side by side"
-                ),
+                facts=("hand_shown",),
+                interpreter=DominoPokerInterpreter,
+                camera=Camera(_showdown, _tile_readers, kind="dominoes"),
             ),
             Family(
                 "carom",

@@ -5,12 +5,13 @@ gets which is the family registry's (:mod:`session.families`, ``interpreter_for`
 * ``durak``: :class:`DurakInterpreter`, ``CardPlaced``/``TableCleared`` -> ``deal`` (the
   trump turned up), ``attack``, ``throw_in``, ``transfer``, ``defend``, ``take``, ``done``;
 * ``dominoes``: :class:`DominoesInterpreter`, ``TileLaid`` -> ``lay``;
+* ``domino_poker`` (:mod:`.domino_poker`): five tiles shown together -> ``reveal``;
 * ``carom``: :class:`CaromInterpreter`, ``ShotEnded`` -> ``shot``;
 * ``devyatka`` (:mod:`.devyatka`): a card at a row's end -> ``play``, the bell -> ``pass``;
 * ``tricks`` (:mod:`.tricks`): a card in the trick -> ``play``.
 
 Every game also gets the panel's buttons (:class:`PanelInterpreter`).  Families with no
-interpreter (Golf, Card Ball, domino poker) are refereed from the panel and the operator
+interpreter (Golf, Card Ball) are refereed from the panel and the operator
 alone.  This package does not import the registry (the registry imports it).
 """
 
