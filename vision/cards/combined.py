@@ -12,6 +12,12 @@ corner reading stands unless the face classifier gives its rank less than OVERRU
 how a misread index (a 10 read as Q) loses against a card plainly showing ten pips.  A corner
 reading no detector box backs stands only when it is at least ALONE_SURE; a detector reading
 with no corner reading stands as it is.
+
+A matched card takes the detector's box and the corner reading's outline (quad, index, cover):
+the detector boxes a card's visible part as it was taught on real photos, while the corner
+reader's outline follows the card-stock mask, which on a beige carpet or a light floor runs
+into the table (on the development fold of the real photos it boxed whole images round one
+card: a card missed and a reading extra).  The layout facts read the outline, not the box.
 """
 
 from __future__ import annotations
@@ -72,7 +78,7 @@ class CombinedCards:
             out.append(
                 CardReading(
                     card,
-                    reading.box,
+                    found.box,
                     reading.quad,
                     reading.index_box,
                     confidence,
