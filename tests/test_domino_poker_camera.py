@@ -23,6 +23,7 @@ from session.journal import Journal  # noqa: E402
 from session.live import LiveSession  # noqa: E402
 from session.loop import run_headless  # noqa: E402
 from session.sources import camera_worker  # noqa: E402
+from tests.test_durak_camera import write_video  # noqa: E402
 from ui.cli import main  # noqa: E402
 from vision.dominoes.showdown import HAND_SIZE, HandShown, ShowdownObserver  # noqa: E402
 from vision.synth import scene  # noqa: E402
@@ -32,7 +33,6 @@ from vision.types import Box, TileReading  # noqa: E402
 PLAYERS = ("Anna", "Boris")
 SIZE = (1280, 720)
 SIDE = 40.0  # px: a half's side, a table camera's view of a real set
-FRAMES_A_STEP = 8  # the observer settles on 5 agreeing frames
 HANDS = {
     "Anna": ((6, 6), (5, 5), (4, 4), (3, 3), (2, 6)),
     "Boris": ((1, 3), (2, 4), (3, 5), (4, 6), (1, 5)),
@@ -68,15 +68,7 @@ def showdown_frames(seed: int = 3) -> list[np.ndarray]:
 
 @pytest.fixture(scope="module")
 def showdown_video(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("poker") / "showdown.avi"
-    images = showdown_frames()
-    height, width = images[0].shape[:2]
-    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10, (width, height))
-    for image in images:
-        for _ in range(FRAMES_A_STEP):
-            writer.write(image)
-    writer.release()
-    return path
+    return write_video(tmp_path_factory.mktemp("poker") / "showdown.avi", showdown_frames())
 
 
 def reveal(player: str) -> dict[str, Any]:
