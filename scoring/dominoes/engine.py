@@ -112,7 +112,7 @@ class Dominoes(RoundEnd):
         return State(tuple(players), sides, (0,) * len(sides))
 
     def view(self, state: State) -> dict[str, Any]:
-        return view(self, state)
+        return view(self.rules, self.full, state)
 
     def score_sheet(self, state: State) -> dict[str, Any]:
         return score_sheet(state, self.rules)

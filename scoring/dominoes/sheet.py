@@ -8,15 +8,12 @@ match ends with the goat marked, and the last row is the total.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scoring.dominoes.layout import end_sum
 from scoring.dominoes.rules import Rules
 from scoring.dominoes.state import State
 from scoring.engine import sheet_row
-
-if TYPE_CHECKING:
-    from scoring.dominoes.engine import Dominoes
 
 HOW = {
     "out": ("", ""),
@@ -25,7 +22,9 @@ HOW = {
 }
 
 
-def view(engine: Dominoes, state: State) -> dict[str, Any]:
+def view(rules: Rules, full: bool, state: State) -> dict[str, Any]:
+    """The public picture of ``state``: every hand in it where the game is played with
+    ``full`` information, else only the hands revealed at a round's end."""
     rnd = state.round
     players = state.players
     names = [state.side_name(i) for i in range(len(state.sides))]
@@ -61,10 +60,10 @@ def view(engine: Dominoes, state: State) -> dict[str, Any]:
         "spinner": str(layout.spinner) if layout.spinner else None,
         "in_play": {name: rnd.in_play[i] for i, name in enumerate(names)},
     }
-    if engine.rules.scoring == "fives":
-        out["end_sum"] = end_sum(layout, engine.rules.played_sides_only)
+    if rules.scoring == "fives":
+        out["end_sum"] = end_sum(layout, rules.played_sides_only)
     known = {p: [str(t) for t in rnd.hands[s].tiles] for s, p in enumerate(players)}
-    if engine.full:
+    if full:
         out["hands"] = known
     elif rnd.ending:
         out["revealed"] = {
