@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.actions import Action
-from scoring.card_games.thousand import Thousand
-from scoring.card_games.thousand_rules import (
+from scoring.card_games.thousand.engine import Thousand
+from scoring.card_games.thousand.rules import (
     DECK,
     DECK_POINTS,
     MARRIAGES,
@@ -28,7 +28,7 @@ from scoring.card_games.thousand_rules import (
     points,
     round_defender,
 )
-from scoring.card_games.thousand_state import DEAL, TALON
+from scoring.card_games.thousand.state import DEAL, TALON
 from scoring.engine import OptionsError
 from scoring.match import Match
 from scoring.registry import catalogue, create_engine
@@ -86,7 +86,7 @@ def test_redeal_reasons_name_what_qualifies() -> None:
 def test_every_preset_loads_and_is_listed() -> None:
     game = catalogue()["card_thousand"]
     assert set(PRESETS) == set(game.presets) and game.default == "page_b"
-    assert catalogue()["thousand"].engine == "scoring.dice.thousand"  # the dice game stays
+    assert catalogue()["thousand"].engine == "scoring.dice.luck_thousand"  # the dice game stays
     for preset in PRESETS:
         assert isinstance(create_engine("card_thousand", preset), Thousand)
 

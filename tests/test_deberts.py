@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from scoring.card_games.deberts_rules import (
+from scoring.card_games.deberts.rules import (
     BELLA,
     FIFTY,
     TERZ,
@@ -22,8 +22,8 @@ from scoring.card_games.deberts_rules import (
     combination,
     combination_points,
 )
-from scoring.card_games.deberts_settle import _award, split
-from scoring.card_games.deberts_state import Hand
+from scoring.card_games.deberts.settle import _award, split
+from scoring.card_games.deberts.state import Hand
 from scoring.cards import deck, parse_card
 from scoring.engine import OptionsError
 from scoring.match import Match

@@ -18,9 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.actions import Action
-from scoring.card_games.deberts_rules import LAST_TRICK, Rules, card_points
-from scoring.card_games.deberts_settle import hand_parts
-from scoring.card_games.deberts_state import DONE, State, tricks
+from scoring.card_games.deberts.rules import LAST_TRICK, Rules, card_points
+from scoring.card_games.deberts.settle import hand_parts
+from scoring.card_games.deberts.state import DONE, State, tricks
 from scoring.cards import deck
 from scoring.match import Match
 from scoring.registry import create_engine

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from scoring.actions import Action
 from scoring.card_games.don import Deal, NineCardDon, side
 from scoring.card_games.don_rules import GAME_POINTS, Rules, game_value, peg
-from scoring.card_games.thousand_proofs import Played
+from scoring.card_games.thousand.proofs import Played
 from scoring.cards import deck
 from scoring.engine import OptionsError
 from scoring.match import Match

@@ -32,7 +32,7 @@ from typing import Any
 from scoring.actions import Action, NameField, Verb
 from scoring.card_games.don_messages import MESSAGES
 from scoring.card_games.don_rules import HAND, PLAYERS, TRICKS, Rules, game_value, peg, strength
-from scoring.card_games.thousand_proofs import Played, Proof, new_proofs
+from scoring.card_games.thousand.proofs import Played, Proof, new_proofs
 from scoring.card_games.tricks import FollowRules, RankOrder, breach, trick_winner
 from scoring.cards import RANKS, CardField, CardsField, deck, parse_card
 from scoring.engine import check_players, check_seat, result_verdicts, sheet_row

@@ -9,7 +9,7 @@ once, each other player's last turn, or the end of the round), the team totals, 
 who starts, the void throw of §1.4, the view and the paper score sheet.  A game adds what a
 throw does: Pig (G15) is :mod:`scoring.dice.luck_pig`, put-the-dead-aside (G16)
 :mod:`scoring.dice.luck_dead_aside`, buck dice (G17) :mod:`scoring.dice.luck_buck`, and the
-set-aside games :mod:`scoring.dice.farkle` and :mod:`scoring.dice.thousand`.  The records the
+set-aside games :mod:`scoring.dice.farkle` and :mod:`scoring.dice.luck_thousand`.  The records the
 engine plays on are in :mod:`scoring.dice.luck_table`.
 """
 

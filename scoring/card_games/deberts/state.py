@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from scoring.card_games.deberts_rules import ORDER, Declared, card_points
+from scoring.card_games.deberts.rules import ORDER, Declared, card_points
 from scoring.card_games.tricks import trick_winner
 from scoring.cards import Card
 

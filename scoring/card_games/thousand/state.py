@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from scoring.card_games.thousand_proofs import Played, Proof
+from scoring.card_games.thousand.proofs import Played, Proof
 
 DEAL, BID, TALON, GIVE, PLAY = "deal", "bid", "talon", "give", "play"
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from scoring.card_games.deberts_messages import MESSAGES
-from scoring.card_games.deberts_state import DONE, Line, State
+from scoring.card_games.deberts.messages import MESSAGES
+from scoring.card_games.deberts.state import DONE, Line, State
 from scoring.engine import sheet_row
 from scoring.verdicts import COMMON, Kind, Verdict
 

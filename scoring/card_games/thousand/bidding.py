@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from scoring.actions import Action
-from scoring.card_games import thousand_settle
-from scoring.card_games.thousand_checks import PHASE_WORDS, check_phase, show
-from scoring.card_games.thousand_messages import MESSAGES
-from scoring.card_games.thousand_rules import (
+from scoring.card_games.thousand import settle
+from scoring.card_games.thousand.checks import PHASE_WORDS, check_phase, show
+from scoring.card_games.thousand.messages import MESSAGES
+from scoring.card_games.thousand.rules import (
     FORCED_BID,
     HAND,
     PLAIN_CAP,
@@ -21,8 +21,8 @@ from scoring.card_games.thousand_rules import (
     Rules,
     marriages_in,
 )
-from scoring.card_games.thousand_state import BID, DEAL, GIVE, Deal, State
-from scoring.card_games.thousand_state import TALON as TALON_PHASE
+from scoring.card_games.thousand.state import BID, DEAL, GIVE, Deal, State
+from scoring.card_games.thousand.state import TALON as TALON_PHASE
 from scoring.verdicts import Kind, Verdict
 
 
@@ -227,9 +227,7 @@ class Bidding:
             verdicts.append(MESSAGES.verdict(Kind.INFO, "recut"))
             return replace(state, deal=replace(deal, cut_nines=nines, recut=True)), verdicts
         following = replace(deal, number=deal.number + 1, cut_nines=0, recut=True)
-        new, more = thousand_settle.penalty(
-            state, self.rules, seat, PLAIN_CAP, "cut_nines", following
-        )
+        new, more = settle.penalty(state, self.rules, seat, PLAIN_CAP, "cut_nines", following)
         return new, verdicts + more
 
     def _misdeal(self, state: State, action: Action) -> tuple[State, list[Verdict]]:
@@ -243,4 +241,4 @@ class Bidding:
                 "wrong_phase", action.by, verb="misdeal", expected=PHASE_WORDS[deal.phase]
             )
         following = Deal(deal.number + 1, (deal.dealer + 1) % len(state.players))
-        return thousand_settle.penalty(state, self.rules, deal.dealer, amount, "misdeal", following)
+        return settle.penalty(state, self.rules, deal.dealer, amount, "misdeal", following)

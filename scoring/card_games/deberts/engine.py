@@ -31,18 +31,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scoring.actions import Action, ChoiceField, IntField, NameField, Verb
-from scoring.card_games import deberts_deal as dealing
-from scoring.card_games import deberts_play as playing
-from scoring.card_games.deberts_messages import MESSAGES
-from scoring.card_games.deberts_rules import (
+from scoring.card_games.deberts import deal as dealing
+from scoring.card_games.deberts import play as playing
+from scoring.card_games.deberts.messages import MESSAGES
+from scoring.card_games.deberts.rules import (
     ORDER,
     Rules,
     combination,
     possible_combinations,
 )
-from scoring.card_games.deberts_settle import hand_parts
-from scoring.card_games.deberts_sheet import carry, misrecord, score_sheet, spot
-from scoring.card_games.deberts_state import (
+from scoring.card_games.deberts.settle import hand_parts
+from scoring.card_games.deberts.sheet import carry, misrecord, score_sheet, spot
+from scoring.card_games.deberts.state import (
     BIDDING,
     DEALING,
     DONE,

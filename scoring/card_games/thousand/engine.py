@@ -41,13 +41,13 @@ from dataclasses import replace
 from typing import Any
 
 from scoring.actions import Action, BoolField, ChoiceField, IntField, NameField, Verb
-from scoring.card_games import thousand_settle
 from scoring.card_games.common import put
-from scoring.card_games.thousand_bidding import Bidding
-from scoring.card_games.thousand_checks import check_holds, check_phase
-from scoring.card_games.thousand_messages import MESSAGES
-from scoring.card_games.thousand_play import RANKS, TrickPlay
-from scoring.card_games.thousand_rules import (
+from scoring.card_games.thousand import settle
+from scoring.card_games.thousand.bidding import Bidding
+from scoring.card_games.thousand.checks import check_holds, check_phase
+from scoring.card_games.thousand.messages import MESSAGES
+from scoring.card_games.thousand.play import RANKS, TrickPlay
+from scoring.card_games.thousand.rules import (
     DECK,
     FORCED_BID,
     HAND,
@@ -58,8 +58,8 @@ from scoring.card_games.thousand_rules import (
     Rules,
     marriages_in,
 )
-from scoring.card_games.thousand_state import BID, DEAL, GIVE, PLAY, Deal, State
-from scoring.card_games.thousand_state import TALON as TALON_PHASE
+from scoring.card_games.thousand.state import BID, DEAL, GIVE, PLAY, Deal, State
+from scoring.card_games.thousand.state import TALON as TALON_PHASE
 from scoring.card_games.tricks import FollowRules, playable
 from scoring.cards import CardField, CardsField, parse_card
 from scoring.engine import check_players, check_seat, sheet_row, winner_field
@@ -79,8 +79,8 @@ FREE_VERBS = ("redeal", "contract", "throw_in", "cut", "misdeal")
 
 class Thousand(Bidding, TrickPlay):
     """The engine (see the module docstring): the deal and bidding are
-    :class:`~scoring.card_games.thousand_bidding.Bidding`'s, the tricks
-    :class:`~scoring.card_games.thousand_play.TrickPlay`'s; the talon, the cards passed, the
+    :class:`~scoring.card_games.thousand.bidding.Bidding`'s, the tricks
+    :class:`~scoring.card_games.thousand.play.TrickPlay`'s; the talon, the cards passed, the
     contract and the throw-in, and what the displays read, are here."""
 
     def __init__(self, game: str, preset: str, options: Mapping[str, Any]) -> None:
@@ -278,7 +278,7 @@ class Thousand(Bidding, TrickPlay):
             why = f"{terms.limit} per game"
         if why is not None:
             raise MESSAGES.illegal("throw_in_closed", action.by, why=why)
-        return thousand_settle.throw_in(state, self.rules)
+        return settle.throw_in(state, self.rules)
 
     # ----------------------------------------------------------------------------------------
     # What the displays and the tests read.

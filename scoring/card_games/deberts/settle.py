@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from scoring.card_games.deberts_messages import MESSAGES, suit_data
-from scoring.card_games.deberts_rules import LAST_TRICK, Rules, combination_points
-from scoring.card_games.deberts_state import (
+from scoring.card_games.deberts.messages import MESSAGES, suit_data
+from scoring.card_games.deberts.rules import LAST_TRICK, Rules, combination_points
+from scoring.card_games.deberts.state import (
     DONE,
     Hand,
     Line,

@@ -1,6 +1,6 @@
 """Thousand's tricks (rules/cards.md §3.1, §3.3): cards played against the known hand (full
 information) or judged later from what the table shows (§8.5), marriages and four aces, and
-the trick's winner and points; the last trick hands the deal to :mod:`thousand_settle`.
+the trick's winner and points; the last trick hands the deal to :mod:`.settle`.
 
 A mixin of the engine :class:`scoring.card_games.thousand.Thousand`, which holds ``rules`` and
 ``follow``.
@@ -12,13 +12,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from scoring.actions import Action
-from scoring.card_games import thousand_settle
 from scoring.card_games.common import put
-from scoring.card_games.thousand_checks import check_holds, show
-from scoring.card_games.thousand_messages import MESSAGES
-from scoring.card_games.thousand_proofs import Played, new_proofs
-from scoring.card_games.thousand_rules import MARRIAGES, ORDER, TRICKS, Rules, points
-from scoring.card_games.thousand_state import Deal, State
+from scoring.card_games.thousand import settle
+from scoring.card_games.thousand.checks import check_holds, show
+from scoring.card_games.thousand.messages import MESSAGES
+from scoring.card_games.thousand.proofs import Played, new_proofs
+from scoring.card_games.thousand.rules import MARRIAGES, ORDER, TRICKS, Rules, points
+from scoring.card_games.thousand.state import Deal, State
 from scoring.card_games.tricks import FollowRules, RankOrder, breach, trick_winner
 from scoring.cards import SUIT_SYMBOLS, parse_card
 from scoring.verdicts import Kind, Verdict
@@ -84,7 +84,7 @@ class TrickPlay:
         new = show(deal, seat, aces, action.by or "")
         new = self._proofs(new, seat, aces, state)
         new = replace(new, melds=(*deal.melds, (seat, "aces")))
-        verdicts = [MESSAGES.verdict(Kind.BONUS, "aces", action.by, thousand_settle.ACES)]
+        verdicts = [MESSAGES.verdict(Kind.BONUS, "aces", action.by, settle.ACES)]
         return replace(state, deal=new), verdicts + self._proof_verdicts(state, deal, new)
 
     def _play(self, state: State, seat: int, action: Action) -> tuple[State, list[Verdict]]:
@@ -184,7 +184,7 @@ class TrickPlay:
         if deal.done < TRICKS:
             verdicts.append(MESSAGES.verdict(Kind.TURN, "turn", state.players[winner]))
             return replace(state, deal=deal), verdicts
-        new, more = thousand_settle.settle(replace(state, deal=deal), self.rules)
+        new, more = settle.settle(replace(state, deal=deal), self.rules)
         if not new.over:
             dealer = new.players[new.deal.dealer]
             more.append(MESSAGES.verdict(Kind.HAND_OVER, "turn", dealer))

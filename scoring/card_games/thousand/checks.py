@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from scoring.actions import Action
-from scoring.card_games.thousand_messages import MESSAGES
-from scoring.card_games.thousand_state import BID, DEAL, GIVE, PLAY, TALON, Deal, State
+from scoring.card_games.thousand.messages import MESSAGES
+from scoring.card_games.thousand.state import BID, DEAL, GIVE, PLAY, TALON, Deal, State
 
 PHASE_WORDS = {
     DEAL: "the deal",

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from scoring.card_games.deberts_messages import COMBO_RU, MESSAGES, suit_data
-from scoring.card_games.deberts_rules import (
+from scoring.card_games.deberts.messages import COMBO_RU, MESSAGES, suit_data
+from scoring.card_games.deberts.rules import (
     ORDER,
     Declared,
     Rules,
     card_points,
     combination,
 )
-from scoring.card_games.deberts_settle import TRICKS, hand_parts, settle
-from scoring.card_games.deberts_state import (
+from scoring.card_games.deberts.settle import TRICKS, hand_parts, settle
+from scoring.card_games.deberts.state import (
     DONE,
     PLAY,
     Flag,

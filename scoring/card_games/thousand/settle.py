@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from scoring.card_games.common import put
-from scoring.card_games.thousand_messages import MESSAGES
-from scoring.card_games.thousand_rules import MARRIAGES, Rules, marriages_in, points, round_defender
-from scoring.card_games.thousand_state import Deal, Line, State
+from scoring.card_games.thousand.messages import MESSAGES
+from scoring.card_games.thousand.rules import MARRIAGES, Rules, marriages_in, points, round_defender
+from scoring.card_games.thousand.state import Deal, Line, State
 from scoring.engine import result_verdicts
 from scoring.verdicts import Kind, Verdict
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from scoring.card_games.deberts_messages import MESSAGES, suit_data
-from scoring.card_games.deberts_rules import FIRST_DEAL, HAND_CARDS, Rules
-from scoring.card_games.deberts_settle import settle
-from scoring.card_games.deberts_state import (
+from scoring.card_games.deberts.messages import MESSAGES, suit_data
+from scoring.card_games.deberts.rules import FIRST_DEAL, HAND_CARDS, Rules
+from scoring.card_games.deberts.settle import settle
+from scoring.card_games.deberts.state import (
     BIDDING,
     DEALING,
     DONE,
