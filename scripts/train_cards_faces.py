@@ -44,6 +44,7 @@ import numpy as np  # noqa: E402
 import torch  # noqa: E402
 from torch import nn  # noqa: E402
 from train_cards_detector import MIN_VISIBLE, REAL, textures  # noqa: E402
+from train_cards_detector import WEIGHTS as DETECTOR_WEIGHTS  # noqa: E402
 
 from vision.cards.face_classifier import (  # noqa: E402
     NONE,
@@ -124,12 +125,14 @@ def real_samples(
     return samples
 
 
-def mined_samples(photos: list[Path], images: list[np.ndarray], first: int) -> list[Sample]:
-    """The finder's proposals on the training photos (``images[first + k]`` is ``photos[k]``),
-    labelled by the photos' cards (see the module doc)."""
+def mined_samples(
+    photos: list[Path], images: list[np.ndarray], first: int, weights: Path
+) -> list[Sample]:
+    """The proposals of the finder ``weights`` on the training photos (``images[first + k]`` is
+    ``photos[k]``), labelled by the photos' cards (see the module doc)."""
     from vision.cards.detector import DetectorCards
 
-    finder = DetectorCards()
+    finder = DetectorCards(weights=weights)
     samples = []
     for k, path in enumerate(photos):
         cards = read_voc(path.with_suffix(".xml"))
@@ -227,6 +230,12 @@ def main() -> int:
     parser.add_argument("--batch", type=int, default=64)
     parser.add_argument("--lr", type=float, default=2e-3)
     parser.add_argument("--mine", action="store_true", help="add the finder's proposals")
+    parser.add_argument(
+        "--finder",
+        type=Path,
+        default=DETECTOR_WEIGHTS,
+        help="the finder to mine with (with --without-dev: one trained without the dev fold)",
+    )
     parser.add_argument("--papers", type=int, default=0, help="papers a rendered scene, at most")
     parser.add_argument("--init", type=Path, help="start from these weights")
     parser.add_argument("--out", type=Path, default=WEIGHTS)
@@ -238,7 +247,7 @@ def main() -> int:
     images: list[np.ndarray] = []
     real = real_samples(photos, images, rng)
     if args.mine:
-        mined = mined_samples(photos, images, 0)
+        mined = mined_samples(photos, images, 0, args.finder)
         false = sum(s.rank == NONE for s in mined)
         print(f"mined {len(mined)} proposals, {false} of them on no card", flush=True)
         real += mined

@@ -204,7 +204,7 @@ def test_the_combined_reader_keeps_the_corner_reading_unless_the_face_rules_it_o
                 (reading("AC", 400), ranks(A=0.99), suits),
             ]
 
-    merged = CombinedCards(Corners(), Found()).read(np.zeros((4, 4, 3)))  # type: ignore[arg-type]
+    merged = CombinedCards(Corners(), Found()).read(np.zeros((4, 4, 3), np.uint8))  # type: ignore[arg-type]
     assert sorted((r.card, r.covered_by) for r in merged) == [
         ("10H", None),
         ("AC", None),

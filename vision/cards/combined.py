@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from vision.cards.close_up import CLOSE_UP, back, fills, mirrored, spans
 from vision.cards.detector import DetectorCards, stack
 from vision.cards.face_classifier import RANK_CLASSES
+from vision.cards.pips import COUNT_RANKS, count_pips
 from vision.cards.reader import CardReader, CardReading
 from vision.cards.real import rank_of
 
@@ -39,6 +41,8 @@ SAME = 0.6
 OVERRULE = 0.02
 #: A corner reading no detector box backs stands when at least this sure.
 ALONE_SURE = 0.9
+#: A reading with this share of its box inside another's is a part of that card.
+PART = 0.5
 
 
 class CombinedCards:
@@ -51,6 +55,38 @@ class CombinedCards:
         self.detector = detector
 
     def read(self, image: np.ndarray) -> list[CardReading]:
+        """Every card read.  A picture that may be a close-up (no card found, a card spanning
+        more than CLOSE_UP of it, or two readings one inside the other: a card larger than any
+        the readers learned, found in parts) is read again mirrored out
+        (:mod:`vision.cards.close_up`); a card found there filling the picture, surer than the
+        readings inside it, replaces them."""
+        readings = self._read(image)
+        if not self._may_be_close_up(image, readings):
+            return readings
+        canvas, scale = mirrored(image)
+        large = []
+        for reading in self._read(canvas):
+            moved = mapped(reading, scale, image)
+            if fills(moved.box, image):
+                parts = [r.confidence for r in readings if r.box.nested_share(moved.box) >= PART]
+                if moved.confidence > max(parts, default=0.0):
+                    large.append(moved)
+        kept = [r for r in readings if all(r.box.nested_share(c.box) < PART for c in large)]
+        return large + kept
+
+    @staticmethod
+    def _may_be_close_up(image: np.ndarray, readings: list[CardReading]) -> bool:
+        return (
+            not readings
+            or any(spans(r.box, CLOSE_UP, image) for r in readings)
+            or any(
+                a.box.nested_share(b.box) >= PART
+                for k, a in enumerate(readings)
+                for b in readings[k + 1 :]
+            )
+        )
+
+    def _read(self, image: np.ndarray) -> list[CardReading]:
         by_corner = self.corners.read(image)
         scored = self.detector.read_scored(image)
         pairs = []
@@ -96,4 +132,37 @@ class CombinedCards:
             for r in out
         ]
         alone = stack([scored[d][0] for d in range(len(scored)) if d not in matched])
-        return out + alone
+        return [self._counted(image, reading) for reading in out + alone]
+
+    def _counted(self, image: np.ndarray, reading: CardReading) -> CardReading:
+        """The reading with the rank its pips count, where they can be counted (an uncovered
+        number card, :mod:`vision.cards.pips`) and the deck has that card."""
+        if reading.covered_by is not None:
+            return reading
+        count = count_pips(image, np.asarray(reading.quad, np.float32))
+        if count is None or COUNT_RANKS[count] == rank_of(reading.card):
+            return reading
+        code = self.detector.code(COUNT_RANKS[count], reading.card[-1])
+        if code is None:
+            return reading
+        return CardReading(
+            code,
+            reading.box,
+            reading.quad,
+            reading.index_box,
+            reading.confidence,
+            reading.covered_by,
+        )
+
+
+def mapped(reading: CardReading, scale: float, image: np.ndarray) -> CardReading:
+    """A reading of the mirrored picture (:func:`close_up.mirrored`) in the picture's px."""
+    height, width = image.shape[:2]
+    return CardReading(
+        reading.card,
+        back(reading.box, scale, image),
+        tuple((x * scale - width, y * scale - height) for x, y in reading.quad),
+        back(reading.index_box, scale, image),
+        reading.confidence,
+        reading.covered_by,
+    )

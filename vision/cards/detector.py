@@ -25,6 +25,7 @@ import cv2
 import numpy as np
 
 from vision.cards import face_classifier
+from vision.cards.close_up import back, fills, mirrored
 from vision.cards.deck import DeckProfile
 from vision.cards.faces import RATIO
 from vision.cards.geometry import MAX_SATURATION, MIN_VALUE
@@ -48,12 +49,19 @@ MIN_CONFIDENCE = 0.15
 #: A card box with this share of it inside a surer card's box is that card boxed twice (part of
 #: a card and the whole card): a covered card always shows part of itself outside its cover.
 NESTED = 0.8
+#: A proposal read as the same card as a surer one it overlaps by this IoU is that card boxed
+#: twice (its visible part and the part round one index; NMS keeps both up to OVERLAP): a deck
+#: has each card once, and two cards overlapping this much show one index, not two alike.
+TWICE = 0.3
 #: Two readings overlapping by at least this share of the smaller box lie one on the other.
 STACKED = 0.15
 #: Teach mode takes a photo's card when the finder is at least this sure of it, and keeps up to
 #: TABLE_CROPS crops of the table beside it.
 TEACH_SURE = 0.4
 TABLE_CROPS = 2
+#: A teach photo's surest proposal is a part of the card filling it (see ``is_part``) when it
+#: covers less than this share of it.
+PART_AREA = 0.5
 #: A dealt card's proposal overlaps where the clip changed by at least this IoU.
 NEAR_IOU = 0.3
 #: The stock's rectangle is the outline only when it fills at least this share of the box.
@@ -117,10 +125,15 @@ class DetectorCards:
     ) -> tuple[np.ndarray, list[np.ndarray]] | None:
         """Teach mode's cut of a photo: the card's crop and TABLE_CROPS card-sized crops of
         the table beside it, or None when no proposal is TEACH_SURE.  The card is the surest
-        proposal, or with ``near`` (where a dealt card came to rest) the one overlapping
-        ``near`` most, by at least NEAR_IOU."""
+        proposal (or the card filling a close photo, where that is a part of it), or with
+        ``near`` (where a dealt card came to rest) the one overlapping ``near`` most, by at
+        least NEAR_IOU."""
         proposals = [(box, sure) for box, sure in self.propose(image) if sure >= TEACH_SURE]
-        if near is not None:
+        if near is None:
+            filling = self._filling(image)
+            if filling and (not proposals or is_part(proposals[0][0], filling[0][0])):
+                proposals = filling
+        else:
             proposals = sorted(
                 (p for p in proposals if p[0].iou(near) >= NEAR_IOU),
                 key=lambda p: p[0].iou(near),
@@ -137,6 +150,13 @@ class DetectorCards:
             if inside and beside.x + beside.w <= width and beside.y + beside.h <= height:
                 tables.append(face_classifier.crop(image, beside))
         return face_classifier.crop(image, box), tables[:TABLE_CROPS]
+
+    def _filling(self, image: np.ndarray) -> list[tuple[Box, float]]:
+        """The card filling a close-up photo, found mirrored out (:mod:`vision.cards.close_up`:
+        a teach photo taken close is found in parts or not at all), or none."""
+        canvas, scale = mirrored(image)
+        found = [(back(box, scale, image), sure) for box, sure in self.propose(canvas)]
+        return [(box, sure) for box, sure in found if sure >= TEACH_SURE and fills(box, image)]
 
     def read(self, image: np.ndarray) -> list[CardReading]:
         return stack([reading for reading, _, _ in self.read_scored(image)])
@@ -164,6 +184,8 @@ class DetectorCards:
             confidence = sure * share
             if confidence < MIN_CONFIDENCE:
                 continue
+            if any(kept.card == code and box.iou(kept.box) >= TWICE for kept in readings):
+                continue
             readings.append(CardReading(code, box, outline(image, box), box, confidence))
             scored.append((readings[-1], rank_p, suit_p))
         return scored
@@ -174,7 +196,7 @@ class DetectorCards:
         best, share = "", -1.0
         for r, rank in enumerate(ranks):
             for s, suit in enumerate(face_classifier.SUITS):
-                code = self._code(rank, suit)
+                code = self.code(rank, suit)
                 if code is None:
                     continue
                 p = float(rank_p[r] * suit_p[s])
@@ -182,7 +204,7 @@ class DetectorCards:
                     best, share = code, p
         return best, float(rank_p[face_classifier.RANK_CLASSES.index(best[:-1])]) if best else 0.0
 
-    def _code(self, rank: str, suit: str) -> str | None:
+    def code(self, rank: str, suit: str) -> str | None:
         """The deck's code for a rank and suit (a Russian deck names the queen Д), or None
         when the deck has no such card."""
         if self.codes is None:
@@ -191,6 +213,12 @@ class DetectorCards:
             if code in self.codes:
                 return code
         return None
+
+
+def is_part(box: Box, whole: Box) -> bool:
+    """Whether ``box`` is a part of the card ``whole`` (inside it, less than PART_AREA of it):
+    the finder's find in a close-up."""
+    return box.nested_share(whole) >= NESTED and box.w * box.h < PART_AREA * whole.w * whole.h
 
 
 def outline(image: np.ndarray, box: Box) -> tuple[tuple[float, float], ...]:
