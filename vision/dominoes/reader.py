@@ -51,6 +51,7 @@ from vision.dominoes.nets import (
     finder_batch,
     half_batch,
 )
+from vision.dominoes.surround import looks_like_table
 from vision.runtime import OnnxNet, chosen_runtime, onnx_beside, softmax
 from vision.types import Box, TileReading
 
@@ -154,7 +155,22 @@ class NetTileReader:
 
 def _read(classifier: Net, image: np.ndarray, poses: list[TilePose]) -> _Read:
     kept = read_tiles(classifier, image, poses) if poses else []
+    kept = _without_table(image, kept)
     return _Read([reading for reading, _ in kept], [pose for _, pose in kept])
+
+
+def _without_table(
+    image: np.ndarray, kept: list[tuple[TileReading, TilePose]]
+) -> list[tuple[TileReading, TilePose]]:
+    """The reads less the backs that are the table (:mod:`vision.dominoes.surround`): a
+    square of a check or grid, a patch of cloth the colour of its surroundings."""
+    poses = [pose for _, pose in kept]
+    return [
+        (reading, pose)
+        for index, (reading, pose) in enumerate(kept)
+        if reading.halves is not None
+        or not looks_like_table(image, pose, reading.confidence, poses[:index] + poses[index + 1 :])
+    ]
 
 
 def _scaled(pose: TilePose, k: float) -> TilePose:
@@ -261,10 +277,11 @@ def read_tiles(
     read at; finds that read as no tile are left out."""
     crops = [cut_half(image, pose, half) for pose in poses for half in (0, 1)]
     probs = softmax(classifier(half_batch(crops)))
+    size = (image.shape[1], image.shape[0])
     readings = []
     for index, pose in enumerate(poses):
         first, second = probs[2 * index], probs[2 * index + 1]
-        box = _box(pose.corners())
+        box = _box(pose.corners(), size)
         if first[NOT_TILE] + second[NOT_TILE] > 1.0:
             continue
         if first[BACK] + second[BACK] > 1.0:
@@ -273,12 +290,17 @@ def read_tiles(
             continue
         halves = (int(np.argmax(first[:BACK])), int(np.argmax(second[:BACK])))
         confidence = float(first[halves[0]] * second[halves[1]])
-        half_boxes = (_box(pose.corners((-1.0, 0.0))), _box(pose.corners((0.0, 1.0))))
+        half_boxes = (
+            _box(pose.corners((-1.0, 0.0)), size),
+            _box(pose.corners((0.0, 1.0)), size),
+        )
         readings.append((TileReading(halves, box, round(confidence, 3), half_boxes), pose))
     return readings
 
 
-def _box(corners: np.ndarray) -> Box:
-    x0, y0 = corners.min(axis=0)
-    x1, y1 = corners.max(axis=0)
+def _box(corners: np.ndarray, size: tuple[int, int]) -> Box:
+    """The upright box of ``corners`` within the picture (``size`` is width, height): a tile
+    at the edge is boxed by its part in view, as the truth boxes it."""
+    x0, y0 = np.clip(corners.min(axis=0), 0, size)
+    x1, y1 = np.clip(corners.max(axis=0), 0, size)
     return Box(float(x0), float(y0), float(x1 - x0), float(y1 - y0))
