@@ -51,7 +51,7 @@ from vision.dominoes.nets import (
     finder_batch,
     half_batch,
 )
-from vision.dominoes.surround import looks_like_table
+from vision.dominoes.surround import back_and_ring, looks_like_table
 from vision.runtime import OnnxNet, chosen_runtime, onnx_beside, softmax
 from vision.types import Box, TileReading
 
@@ -95,6 +95,14 @@ NUDGES = (
 #: sum under it): nudged until something reads, a square of a cloth or a printed picture
 #: would read as a doubtful tile too.
 REFINED_SURE = 0.2
+#: A back read at least this surely sets the colour of the set's backs in the picture ...
+SURE_SET_BACK = 0.95
+#: ... a doubtful back farther than this from it (BGR levels) is not a tile: on the
+#: development scenes true doubtful backs lay within 46 of the sure backs' colour (light
+#: falls unevenly), false ones mostly 60 to 240 off.  (Taking, the other way, finds the
+#: classifier half called backs when they are of that colour found two missed backs and
+#: three false ones there: not done.)
+BACK_OFF = 55.0
 #: Two tiles found that overlap by more than this share of the smaller are one tile.
 SAME_TILE = 0.3
 
@@ -311,7 +319,29 @@ def read_tiles(
             _box(pose.corners((0.0, 1.0)), size),
         )
         readings.append((TileReading(halves, box, round(confidence, 3), half_boxes), pose))
-    return readings
+    return _one_set_of_backs(image, readings)
+
+
+def _one_set_of_backs(
+    image: np.ndarray, readings: list[tuple[TileReading, TilePose]]
+) -> list[tuple[TileReading, TilePose]]:
+    """The backs of one set are one colour: where some backs are read surely, a doubtful back
+    of another colour is not a tile (a square of a check, a logo, a shadow)."""
+    sure = [
+        back_and_ring(image, pose)[0]
+        for reading, pose in readings
+        if reading.halves is None and reading.confidence >= SURE_SET_BACK
+    ]
+    if not sure:
+        return readings
+    colour = np.median(sure, axis=0)
+    return [
+        (reading, pose)
+        for reading, pose in readings
+        if reading.halves is not None
+        or reading.confidence >= SURE_SET_BACK
+        or np.linalg.norm(back_and_ring(image, pose)[0] - colour) <= BACK_OFF
+    ]
 
 
 def _refined(

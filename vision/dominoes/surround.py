@@ -83,6 +83,12 @@ def looks_like_table(
 def back_contrast(image: np.ndarray, pose: TilePose) -> float:
     """The colour difference between the inside of a tile's two halves and a ring of table
     around it (BGR levels)."""
+    back, ring = back_and_ring(image, pose)
+    return float(np.linalg.norm(back - ring))
+
+
+def back_and_ring(image: np.ndarray, pose: TilePose) -> tuple[np.ndarray, np.ndarray]:
+    """The mean colour (BGR) inside a tile's two halves, and of a ring of table around it."""
     p, r = STRAIGHT_SIDE, RING_PX
     width, height = 2 * p + 2 * r, p + 2 * r
     u = pose.axis()
@@ -111,7 +117,7 @@ def back_contrast(image: np.ndarray, pose: TilePose) -> float:
             straight[:, -band:].reshape(-1, 3),
         ]
     )
-    return float(np.linalg.norm(inner.mean(axis=0) - ring.mean(axis=0)))
+    return inner.mean(axis=0), ring.mean(axis=0)
 
 
 def repeat_score(image: np.ndarray, pose: TilePose, others: Sequence[TilePose]) -> float:
