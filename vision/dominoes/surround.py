@@ -140,9 +140,12 @@ def repeat_score(image: np.ndarray, pose: TilePose, others: Sequence[TilePose]) 
     )
     flags = cv2.WARP_INVERSE_MAP | (cv2.INTER_AREA if k < 1 else cv2.INTER_LINEAR)
     window = cv2.warpAffine(image, matrix, (ww, wh), flags=flags, borderMode=cv2.BORDER_REFLECT)
-    inside = cv2.warpAffine(
-        np.ones(image.shape[:2], np.float32), matrix, (ww, wh), flags=cv2.WARP_INVERSE_MAP
-    )
+    # Which window px show the picture (not its mirrored border), from where they map to.
+    gy, gx = np.mgrid[0:wh, 0:ww].astype(np.float32)
+    px = matrix[0, 0] * gx + matrix[0, 1] * gy + matrix[0, 2]
+    py = matrix[1, 0] * gx + matrix[1, 1] * gy + matrix[1, 2]
+    height, width = image.shape[:2]
+    inside = ((px >= 0) & (px < width) & (py >= 0) & (py < height)).astype(np.float32)
     window = window.astype(np.float32)
     template = window[reach : reach + th, reach : reach + tw]
     if float(inside[reach : reach + th, reach : reach + tw].mean()) < 1 - OUTSIDE:
