@@ -19,7 +19,7 @@ from vision.dominoes.surround import (
     repeat_score,
 )
 from vision.synth import scene, surfaces
-from vision.synth.dominoes import PlacedTile, TileStyle, paste_tile
+from vision.synth.dominoes import PlacedTile, TileStyle, paste_tile, random_style
 from vision.types import Box, TileReading
 
 SIDE = 30.0
@@ -126,3 +126,17 @@ def test_a_tile_at_the_edge_is_boxed_inside_the_picture(reader):
         assert reading.box.x >= 0 and reading.box.x + reading.box.w <= 640
         for half in reading.half_boxes or ():
             assert half.x >= 0
+
+
+@pytest.mark.parametrize("seed", [1, 6, 7])
+def test_a_lone_large_back_is_one_tile_not_two_halves(reader, seed):
+    """A lone face-down tile 50 to 75 px wide: the search once chose half its width and read a
+    tile on each half (these seeds)."""
+    rng = np.random.default_rng(seed)
+    image = scene.felt(rng, (720, 1280))
+    side = float(rng.uniform(50, 75))
+    tile = PlacedTile(None, (640.0, 360.0), float(rng.uniform(0, math.pi)), side)
+    image = scene.sensor_noise(paste_tile(image, random_style(rng), tile, rng), rng, 2.0)
+    found = reader.search(image)
+    assert [r.halves for r in found.readings] == [None]
+    assert found.width() == pytest.approx(side, rel=0.2)
