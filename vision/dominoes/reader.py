@@ -111,8 +111,15 @@ SURE_SET_BACK = 0.95
 #: classifier half called backs when they are of that colour found two missed backs and
 #: three false ones there: not done.)
 BACK_OFF = 55.0
-#: Two tiles found that overlap by more than this share of the smaller are one tile.
+#: Two tiles read that overlap by more than this share of the smaller are one tile: the
+#: surer read stands.  This is judged on the reads, after the half classifier, not on the
+#: finder's marks: a mark on the seam between two touching tiles (a box straddling both, which
+#: the classifier rejects) may be hotter than the marks on the tiles, and judged on the marks
+#: it hid them both.
 SAME_TILE = 0.3
+#: Finder marks overlapping more than this are one mark (two peaks on one tile), so the
+#: classifier does not read the same tile twice.
+SAME_FIND = 0.7
 
 
 @dataclass(frozen=True)
@@ -190,8 +197,19 @@ class NetTileReader:
 
 def _read(classifier: Net, image: np.ndarray, poses: list[TilePose]) -> _Read:
     kept = read_tiles(classifier, image, poses) if poses else []
-    kept = _without_table(image, kept)
+    kept = _without_table(image, _one_read_a_tile(kept))
     return _Read([reading for reading, _ in kept], [pose for _, pose in kept])
+
+
+def _one_read_a_tile(
+    kept: list[tuple[TileReading, TilePose]],
+) -> list[tuple[TileReading, TilePose]]:
+    """The reads less those overlapping a surer read by more than SAME_TILE."""
+    chosen: list[tuple[TileReading, TilePose]] = []
+    for reading, pose in sorted(kept, key=lambda item: -item[0].confidence):
+        if not any(_overlap(pose, other) > SAME_TILE for _, other in chosen):
+            chosen.append((reading, pose))
+    return chosen
 
 
 def _without_table(
@@ -303,7 +321,7 @@ def _find_at(finder: Net, image: np.ndarray, factor: float) -> list[tuple[float,
         side = FINDER_SIDE * math.exp(float(log_side)) / factor
         angle = (0.5 * math.atan2(float(sin2), float(cos2))) % math.pi
         pose = TilePose((float(centre[0]), float(centre[1])), angle, side)
-        if not any(_overlap(pose, other) > SAME_TILE for _, other in found):
+        if not any(_overlap(pose, other) > SAME_FIND for _, other in found):
             found.append((float(score), pose))
     return found
 
