@@ -8,6 +8,17 @@ Training used seeds 9101-9104 with textures from the *card* photos and was tuned
 (card textures too); nothing was ever chosen by looking at this check, and no training or
 tuning scene shares a real table with it.
 
+Development sets (what the reader's thresholds were chosen on, issue 22's second round) are
+rendered with ``--dev SEED`` into ``build/dom-dev-SEED`` (or ``--folder``) and never on the
+held-out tables: card-photo textures, and with ``--cloth`` every table a patterned cloth,
+with ``--sparse`` few tiles (no line of play, up to two backs and one face-up tile, so nearly
+every read off a tile is a false one)::
+
+    .venv/bin/python scripts/eval_domino_heldout.py --dev 8300 --count 200
+    .venv/bin/python scripts/eval_domino_heldout.py --dev 8400 --count 150 --cloth
+    .venv/bin/python scripts/eval_domino_heldout.py --dev 8500 --count 120 --cloth --sparse
+    .venv/bin/python scripts/eval_domino_heldout.py --dev 8600 --count 250 --cloth --sparse
+
 It prints the harness's scores (halves read right, exact images, layout graph), the whole-tile
 scores of :mod:`vision.dominoes.tile_score` (tiles located with both halves right, false tiles
 per scene, how many lay on printed pictures) and the reader's time on one thread: a 1280x720
@@ -48,6 +59,44 @@ def held_out(folder: Path, count: int) -> Path:
     return folder
 
 
+DEV_TEXTURES = ROOT.parent / "shared" / "data" / "cards-real-train"
+
+
+def development(folder: Path, count: int, seed: int, cloth: bool, sparse: bool) -> Path:
+    """A development folder, rendered on first use: card-photo tables (as training), or with
+    ``cloth`` only patterned cloths; with ``sparse`` few tiles."""
+    if any(folder.glob("*.json")):
+        return folder
+    if not cloth and not sparse:
+        render_dataset(folder, count, seed, DEV_TEXTURES)
+        return folder
+    from vision.labels import write_sample
+    from vision.synth import dominoes as synth
+    from vision.synth import surfaces
+
+    rng = np.random.default_rng(seed)
+    textures = None if cloth else surfaces.table_textures(DEV_TEXTURES)
+    shares = synth.REAL_TABLE_SHARE, synth.PATTERN_SHARE
+    if cloth:
+        synth.REAL_TABLE_SHARE, synth.PATTERN_SHARE = 0.0, 1.0
+    try:
+        for index in range(count):
+            counts = {}
+            if sparse:
+                counts = {
+                    "n_line": 0,
+                    "n_down": int(rng.integers(0, 3)),
+                    "n_up": int(rng.integers(0, 2)),
+                }
+            rendered = synth.render_scene(rng, textures=textures, **counts)
+            stem = f"domino_{index:05d}"
+            write_sample(folder, stem, rendered.image, rendered.labels)
+            (folder / f"{stem}.json").write_text(json.dumps(synth.scene_json(rendered)))
+    finally:
+        synth.REAL_TABLE_SHARE, synth.PATTERN_SHARE = shares
+    return folder
+
+
 def tile_scores(reader: NetTileReader, folder: Path) -> dict:
     tally = TileTally()
     for truth_path in sorted(folder.glob("*.json")):
@@ -76,16 +125,24 @@ def timing(size: tuple[int, int], keep_scale: bool) -> dict[str, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=50)
-    parser.add_argument("--folder", type=Path, default=ROOT / "build" / "dom-heldout")
+    parser.add_argument("--folder", type=Path, help="default build/dom-heldout")
+    parser.add_argument("--dev", type=int, metavar="SEED", help="a development set instead")
+    parser.add_argument("--cloth", action="store_true", help="(--dev) patterned cloths only")
+    parser.add_argument("--sparse", action="store_true", help="(--dev) few tiles")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--no-timing", action="store_true", help="scores only")
     args = parser.parse_args()
-    if not HELD_TEXTURES.is_dir():
+    if args.dev is None and not HELD_TEXTURES.is_dir():
         print(f"error: {HELD_TEXTURES} not found (the dice photos give the held-out tables)")
         return 1
     torch.set_num_threads(1)
     cv2.setNumThreads(1)  # one core, OpenCV's resizes and warps included
-    folder = held_out(args.folder, args.count)
+    if args.dev is not None:
+        kind = ("cloth-" if args.cloth else "") + ("sparse-" if args.sparse else "")
+        folder = args.folder or ROOT / "build" / f"dom-dev-{kind}{args.dev}"
+        folder = development(folder, args.count, args.dev, args.cloth, args.sparse)
+    else:
+        folder = held_out(args.folder or ROOT / "build" / "dom-heldout", args.count)
     report = evaluate_dominoes(NetTileReader(), folder)
     result = {
         "folder": str(folder),

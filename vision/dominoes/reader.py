@@ -51,6 +51,7 @@ from vision.dominoes.nets import (
     finder_batch,
     half_batch,
 )
+from vision.dominoes.surround import back_and_ring, looks_like_table
 from vision.runtime import OnnxNet, chosen_runtime, onnx_beside, softmax
 from vision.types import Box, TileReading
 
@@ -73,14 +74,52 @@ SEARCH_SIDE = 1280
 #: At most this many finds per level are read (strongest first): at a too fine level the
 #: finder may mark every pip, and reading them all would cost more than the frame.
 MAX_FINDS = 160
+#: The search's widths twice apart are this many levels apart (SEARCH_STEP squared is 2).
+HALF_LEVELS = 2
+#: The width the search chose gives way to twice it when at least this share of its reads lie
+#: on tiles read there, and those are read this surely on average (mean confidence).  On the
+#: development scenes every wrong width (5 of 650 scenes, lone large tiles) was half the
+#: tiles' width.
+HALVES_SHARE = 0.8
+SURE_COARSE = 0.8
 #: The final pass is run again at the refined width when it is this far (ratio) from the
 #: level's width; nearer, the level's finds stand.
 REFINE_OFF = 1.12
 #: A live reader with a kept width searches all widths again after this many frames, in case
 #: the camera was moved.
 SEARCH_EVERY = 60
-#: Two tiles found that overlap by more than this share of the smaller are one tile.
+#: A find is doubtful, and read again at nudged poses, when its halves' "no tile"
+#: probabilities sum to between these (2 = surely no tile; a find is dropped above 1).
+DOUBT = (0.5, 1.7)
+#: The nudges tried on a doubtful find: (size factor, turn in degrees, shift along the axis in
+#: half sides).  The finder's errors on the development scenes' missed tiles: size 0.83 to
+#: 1.2 of the tile's, axis up to 12 degrees off.
+NUDGES = (
+    *((scale, turn, 0.0) for scale in (0.9, 1.0, 1.1) for turn in (-6.0, 0.0, 6.0)),
+    (1.0, 0.0, -0.1),
+    (1.0, 0.0, 0.1),
+)
+#: A nudged pose replaces the find's only when it reads this surely as a tile (its "no tile"
+#: sum under it): nudged until something reads, a square of a cloth or a printed picture
+#: would read as a doubtful tile too.
+REFINED_SURE = 0.2
+#: A back read at least this surely sets the colour of the set's backs in the picture ...
+SURE_SET_BACK = 0.95
+#: ... a doubtful back farther than this from it (BGR levels) is not a tile: on the
+#: development scenes true doubtful backs lay within 46 of the sure backs' colour (light
+#: falls unevenly), false ones mostly 60 to 240 off.  (Taking, the other way, finds the
+#: classifier half called backs when they are of that colour found two missed backs and
+#: three false ones there: not done.)
+BACK_OFF = 55.0
+#: Two tiles read that overlap by more than this share of the smaller are one tile: the
+#: surer read stands.  This is judged on the reads, after the half classifier, not on the
+#: finder's marks: a mark on the seam between two touching tiles (a box straddling both, which
+#: the classifier rejects) may be hotter than the marks on the tiles, and judged on the marks
+#: it hid them both.
 SAME_TILE = 0.3
+#: Finder marks overlapping more than this are one mark (two peaks on one tile), so the
+#: classifier does not read the same tile twice.
+SAME_FIND = 0.7
 
 
 @dataclass(frozen=True)
@@ -140,7 +179,11 @@ class NetTileReader:
             poses = find_tiles(self.finder, small, FINDER_SIDE / (width * shrink), refine=False)
             poses = [_scaled(pose, 1 / shrink) for pose in poses[:MAX_FINDS]]
             tries.append((width, _read(self.halves, image, poses)))
-        width, best = max(tries, key=lambda tried: tried[1].score)
+        chosen = max(range(len(tries)), key=lambda k: tries[k][1].score)
+        coarse = chosen + HALF_LEVELS
+        if coarse < len(tries) and _halves_of(tries[chosen][1], tries[coarse][1]):
+            chosen = coarse
+        width, best = tries[chosen]
         seen = best.width()
         if seen is not None and not 1 / REFINE_OFF < seen / width < REFINE_OFF:
             refined = self._read_at(image, FINDER_SIDE / seen)
@@ -154,7 +197,49 @@ class NetTileReader:
 
 def _read(classifier: Net, image: np.ndarray, poses: list[TilePose]) -> _Read:
     kept = read_tiles(classifier, image, poses) if poses else []
+    kept = _without_table(image, _one_read_a_tile(kept))
     return _Read([reading for reading, _ in kept], [pose for _, pose in kept])
+
+
+def _one_read_a_tile(
+    kept: list[tuple[TileReading, TilePose]],
+) -> list[tuple[TileReading, TilePose]]:
+    """The reads less those overlapping a surer read by more than SAME_TILE."""
+    chosen: list[tuple[TileReading, TilePose]] = []
+    for reading, pose in sorted(kept, key=lambda item: -item[0].confidence):
+        if not any(_overlap(pose, other) > SAME_TILE for _, other in chosen):
+            chosen.append((reading, pose))
+    return chosen
+
+
+def _without_table(
+    image: np.ndarray, kept: list[tuple[TileReading, TilePose]]
+) -> list[tuple[TileReading, TilePose]]:
+    """The reads less the backs that are the table (:mod:`vision.dominoes.surround`): a
+    square of a check or grid, a patch of cloth the colour of its surroundings."""
+    poses = [pose for _, pose in kept]
+    return [
+        (reading, pose)
+        for index, (reading, pose) in enumerate(kept)
+        if reading.halves is not None
+        or not looks_like_table(image, pose, reading.confidence, poses[:index] + poses[index + 1 :])
+    ]
+
+
+def _halves_of(fine: _Read, coarse: _Read) -> bool:
+    """Whether the tiles read at a fine width are the halves of the tiles read surely at twice
+    that width: a lone large tile read at half its width is two tiles, one on each half (or
+    one tile and a miss), and their confidences may sum to more than its own."""
+    if not fine.readings or not coarse.readings:
+        return False
+    if float(np.mean([r.confidence for r in coarse.readings])) < SURE_COARSE:
+        return False
+    outlines = [pose.corners().astype(np.float32) for pose in coarse.poses]
+    inside = sum(
+        any(cv2.pointPolygonTest(outline, pose.centre, False) >= 0 for outline in outlines)
+        for pose in fine.poses
+    )
+    return inside >= HALVES_SHARE * len(fine.poses)
 
 
 def _scaled(pose: TilePose, k: float) -> TilePose:
@@ -236,7 +321,7 @@ def _find_at(finder: Net, image: np.ndarray, factor: float) -> list[tuple[float,
         side = FINDER_SIDE * math.exp(float(log_side)) / factor
         angle = (0.5 * math.atan2(float(sin2), float(cos2))) % math.pi
         pose = TilePose((float(centre[0]), float(centre[1])), angle, side)
-        if not any(_overlap(pose, other) > SAME_TILE for _, other in found):
+        if not any(_overlap(pose, other) > SAME_FIND for _, other in found):
             found.append((float(score), pose))
     return found
 
@@ -261,10 +346,12 @@ def read_tiles(
     read at; finds that read as no tile are left out."""
     crops = [cut_half(image, pose, half) for pose in poses for half in (0, 1)]
     probs = softmax(classifier(half_batch(crops)))
+    poses, probs = _refined(classifier, image, list(poses), probs)
+    size = (image.shape[1], image.shape[0])
     readings = []
     for index, pose in enumerate(poses):
         first, second = probs[2 * index], probs[2 * index + 1]
-        box = _box(pose.corners())
+        box = _box(pose.corners(), size)
         if first[NOT_TILE] + second[NOT_TILE] > 1.0:
             continue
         if first[BACK] + second[BACK] > 1.0:
@@ -273,12 +360,72 @@ def read_tiles(
             continue
         halves = (int(np.argmax(first[:BACK])), int(np.argmax(second[:BACK])))
         confidence = float(first[halves[0]] * second[halves[1]])
-        half_boxes = (_box(pose.corners((-1.0, 0.0))), _box(pose.corners((0.0, 1.0))))
+        half_boxes = (
+            _box(pose.corners((-1.0, 0.0)), size),
+            _box(pose.corners((0.0, 1.0)), size),
+        )
         readings.append((TileReading(halves, box, round(confidence, 3), half_boxes), pose))
-    return readings
+    return _one_set_of_backs(image, readings)
 
 
-def _box(corners: np.ndarray) -> Box:
-    x0, y0 = corners.min(axis=0)
-    x1, y1 = corners.max(axis=0)
+def _one_set_of_backs(
+    image: np.ndarray, readings: list[tuple[TileReading, TilePose]]
+) -> list[tuple[TileReading, TilePose]]:
+    """The backs of one set are one colour: where some backs are read surely, a doubtful back
+    of another colour is not a tile (a square of a check, a logo, a shadow)."""
+    sure = [
+        back_and_ring(image, pose)[0]
+        for reading, pose in readings
+        if reading.halves is None and reading.confidence >= SURE_SET_BACK
+    ]
+    if not sure:
+        return readings
+    colour = np.median(sure, axis=0)
+    return [
+        (reading, pose)
+        for reading, pose in readings
+        if reading.halves is not None
+        or reading.confidence >= SURE_SET_BACK
+        or np.linalg.norm(back_and_ring(image, pose)[0] - colour) <= BACK_OFF
+    ]
+
+
+def _refined(
+    classifier: Net, image: np.ndarray, poses: list[TilePose], probs: np.ndarray
+) -> tuple[list[TilePose], np.ndarray]:
+    """Doubtful finds read again at poses a little off the finder's (:data:`NUDGES`): the
+    finder's size and axis are a few percent and degrees out on small or dark tiles, and a
+    half cut that far off its tile reads as half tile, half table.  Each doubtful find keeps
+    the pose that reads least as no tile."""
+    not_tile = probs[0::2, NOT_TILE] + probs[1::2, NOT_TILE]
+    doubtful = [i for i, value in enumerate(not_tile) if DOUBT[0] < value < DOUBT[1]]
+    if not doubtful:
+        return poses, probs
+    tries = [_nudged(poses[i], nudge) for i in doubtful for nudge in NUDGES]
+    crops = [cut_half(image, pose, half) for pose in tries for half in (0, 1)]
+    tried = softmax(classifier(half_batch(crops)))
+    tried_not = tried[0::2, NOT_TILE] + tried[1::2, NOT_TILE]
+    probs = probs.copy()
+    for k, index in enumerate(doubtful):
+        span = slice(k * len(NUDGES), (k + 1) * len(NUDGES))
+        best = int(np.argmin(tried_not[span])) + k * len(NUDGES)
+        if tried_not[best] < REFINED_SURE:
+            poses[index] = tries[best]
+            probs[2 * index], probs[2 * index + 1] = tried[2 * best], tried[2 * best + 1]
+    return poses, probs
+
+
+def _nudged(pose: TilePose, nudge: tuple[float, float, float]) -> TilePose:
+    scale, turn, along = nudge
+    centre = np.array(pose.centre) + along * pose.side * pose.axis()
+    return TilePose(
+        (float(centre[0]), float(centre[1])), pose.angle + math.radians(turn), pose.side * scale
+    )
+
+
+def _box(corners: np.ndarray, size: tuple[int, int]) -> Box:
+    """The upright box of ``corners`` within the picture (``size`` is width, height): a tile
+    at the edge is boxed by its part in view, as the truth boxes it."""
+    x0, y0 = np.clip(corners.min(axis=0), 0, size)
+    x1, y1 = np.clip(corners.max(axis=0), 0, size)
     return Box(float(x0), float(y0), float(x1 - x0), float(y1 - y0))
