@@ -22,6 +22,8 @@ card: a card missed and a reading extra).  The layout facts read the outline, no
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from vision.cards.close_up import CLOSE_UP, back, fills, mirrored, spans
@@ -143,26 +145,15 @@ class CombinedCards:
         if count is None or COUNT_RANKS[count] == rank_of(reading.card):
             return reading
         code = self.detector.code(COUNT_RANKS[count], reading.card[-1])
-        if code is None:
-            return reading
-        return CardReading(
-            code,
-            reading.box,
-            reading.quad,
-            reading.index_box,
-            reading.confidence,
-            reading.covered_by,
-        )
+        return reading if code is None else replace(reading, card=code)
 
 
 def mapped(reading: CardReading, scale: float, image: np.ndarray) -> CardReading:
     """A reading of the mirrored picture (:func:`close_up.mirrored`) in the picture's px."""
     height, width = image.shape[:2]
-    return CardReading(
-        reading.card,
-        back(reading.box, scale, image),
-        tuple((x * scale - width, y * scale - height) for x, y in reading.quad),
-        back(reading.index_box, scale, image),
-        reading.confidence,
-        reading.covered_by,
+    return replace(
+        reading,
+        box=back(reading.box, scale, image),
+        quad=tuple((x * scale - width, y * scale - height) for x, y in reading.quad),
+        index_box=back(reading.index_box, scale, image),
     )

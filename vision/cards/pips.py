@@ -2,14 +2,16 @@
 
 A learned reader of the index or of the whole face misreads a font or a court drawing it never
 saw, and the index of a 9 and of a 10 differ by a stroke.  The pips in the middle of a number
-card do not depend on the deck: a 9 shows nine equal symbols, a 10 ten.  So a whole, uncovered
-card's face is straightened, the ink in its middle (off the two index columns) is split into
-blobs, and when the blobs are equal symbols in a card's pip layout their count is the rank.
+card do not depend on the deck: a 9 shows nine equal symbols, a 10 ten, an ace one in the
+middle.  So a whole, uncovered card's face is straightened, its ink (judged against its own
+stock) is split into blobs, the blobs at the face's edge (the table round a quad drawn a little
+wide) and in the index corners are left out, and when the rest are equal symbols in a number
+card's layout (point-symmetric, running over most of the face) their count is the rank.
 
 The count abstains (None) whenever the face may not be whole or may not be pips: a quad not
-in a card's proportions (a covered or cut card), ink blobs of unequal size or too many small
-specks (a court picture, a worn print, glare), ink running into the margin (another card lying
-on it), or a count no number card has.
+in a card's proportions, blobs of unequal size or too many specks (a court picture, a worn
+print, glare), a big blob (a court figure, a decorated ace), a layout with a pip missing (cut
+off, covered, run into the table), or a count no card has.
 """
 
 from __future__ import annotations
