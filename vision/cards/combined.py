@@ -57,9 +57,9 @@ class CombinedCards:
         self.detector = detector
 
     def read(self, image: np.ndarray) -> list[CardReading]:
-        """Every card read.  A picture that may be a close-up (no card found, a card spanning
-        more than CLOSE_UP of it, or two readings one inside the other: a card larger than any
-        the readers learned, found in parts) is read again mirrored out
+        """Every card read.  A picture that may be a close-up (no card found, or a card spanning
+        more than CLOSE_UP of it: a card larger than any the readers learned, found in parts or
+        not at all) is read again mirrored out
         (:mod:`vision.cards.close_up`); a card found there filling the picture, surer than the
         readings inside it, replaces them."""
         readings = self._read(image)
@@ -78,15 +78,7 @@ class CombinedCards:
 
     @staticmethod
     def _may_be_close_up(image: np.ndarray, readings: list[CardReading]) -> bool:
-        return (
-            not readings
-            or any(spans(r.box, CLOSE_UP, image) for r in readings)
-            or any(
-                a.box.nested_share(b.box) >= PART
-                for k, a in enumerate(readings)
-                for b in readings[k + 1 :]
-            )
-        )
+        return not readings or any(spans(r.box, CLOSE_UP, image) for r in readings)
 
     def _read(self, image: np.ndarray) -> list[CardReading]:
         by_corner = self.corners.read(image)
