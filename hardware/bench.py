@@ -49,13 +49,19 @@ def _row(
 ) -> dict[str, Any]:
     return {
         "measure": measure,
-        "value": round(value, 1),
+        "value": _significant(value),
         "unit": unit,
         "baseline": baseline,
-        "baseline_value": None if base is None else round(base, 1),
+        "baseline_value": None if base is None else _significant(base),
         "ratio": None if not base else round(value / base, 3),
         "n": n,
     }
+
+
+def _significant(value: float) -> float:
+    """Four significant digits: a few-microsecond baseline rounded to 0.1 us was off by 2%,
+    and the ratio read from the printed values no longer matched the one reported."""
+    return float(f"{value:.4g}")
 
 
 def _median(values: list[float]) -> float:
