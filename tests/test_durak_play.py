@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import given, settings
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 from scoring.actions import Action
 from scoring.durak.dealing import standard_sizes
 from scoring.durak.engine import DurakEngine
+from scoring.durak.japanese_b import deadlocked
 from scoring.durak.state import DurakState
 from scoring.match import Match
 from scoring.registry import game
@@ -128,7 +130,10 @@ def test_random_game_conserves_cards_and_ends_with_one_fool_or_a_draw(
     assert state is not None and state.phase == "over"
     view = durak.view(state)
     holders = [p for p in names if view["hands"][p] > 0]
-    assert holders == ([view["fool"]] if view["fool"] else [])
+    if view["fool"] or preset != "japanese_b":
+        assert holders == ([view["fool"]] if view["fool"] else [])
+    else:  # nobody left with cards, or two deadlocked hands (japanese_b.deadlocked)
+        assert len(holders) in (0, 2)
     assert view["scores"] == {p: int(p == view["fool"]) for p in names}
     assert durak.score_sheet(state)["rows"][-1]["cells"] == view["scores"]
 
@@ -151,6 +156,31 @@ def test_undo_restores_the_exact_state(preset: str, players: int, seed: int) -> 
             assert match.state == before
             assert match.submit(action).accepted
             assert match.state == after
+
+
+def test_japanese_b_two_hands_that_can_never_beat_end_in_a_draw() -> None:
+    """Found by the random game (five players, seed 1): P1 holds 8C 9S, P2 holds 6H, no trump
+    among them; each lead is taken and led back for ever.  The referee calls the draw."""
+    durak = engine("japanese_b")
+    names = [f"P{i}" for i in range(1, 6)]
+    steps = list(play(durak, names, 1))
+    before, action, last = steps[-1]
+    _, verdicts = durak.apply(before, action)
+    assert [v.code for v in verdicts][-3:] == ["round_over", "deadlock", "game_over"]
+    view = durak.view(last)
+    assert view["fool"] is None and view["hands"] == {"P1": 2, "P2": 1, "P3": 0, "P4": 0, "P5": 0}
+    assert sorted(c for h in last.hands for c in h.known) == ["6H", "8C", "9S"]
+
+
+def test_japanese_b_is_not_deadlocked_while_the_leader_can_lay_his_last_card() -> None:
+    """The same cards with the single 6H to lead: its holder lays it and is out, so the game
+    goes on to a fool, not a draw."""
+    durak = engine("japanese_b")
+    names = [f"P{i}" for i in range(1, 6)]
+    *_, last = list(play(durak, names, 1))[-1]
+    other = replace(last, phase="lead", leader=1, fools=(), results=last.results[:-1])
+    assert deadlocked(replace(other, leader=0), durak.rules)
+    assert not deadlocked(other, durak.rules)
 
 
 def public(action: Action) -> Action | None:

@@ -138,7 +138,7 @@ def losers(state: DurakState, rules: Rules) -> tuple[int, ...] | None:
 
 
 def game_over(
-    state: DurakState, fools: tuple[int, ...], verdicts: list[Verdict]
+    state: DurakState, fools: tuple[int, ...], verdicts: list[Verdict], drawn: str = "drawn_game"
 ) -> tuple[DurakState, list[Verdict]]:
     """The game ends: a fool (a team of them), or a draw; the match keeps it (§2.8 [DEC])."""
     first = state.out[0] if state.out else None
@@ -154,7 +154,7 @@ def game_over(
         first_out=(*state.first_out, first),
     )
     if not fools:
-        verdicts.append(MESSAGES.verdict(Kind.GAME_OVER, "drawn_game"))
+        verdicts.append(MESSAGES.verdict(Kind.GAME_OVER, drawn))
     for fool in fools:
         verdicts.append(MESSAGES.verdict(Kind.GAME_OVER, "fool", state.players[fool]))
     verdicts.append(MESSAGES.verdict(Kind.GAME_OVER, "game_over"))

@@ -4,7 +4,8 @@ The round leader lays one card; each player after him acts once, beating the top
 (``beats_jp``) or taking the bottom, weakest card (JB-9); after the last player the pile goes
 to the discard (JB-8), or stays until a last player beats it (``jb_pile_persists``, Q-25).
 No stock, no throw-in, no transfer, one card a time (JB-2, JB-6).  A player without cards is
-out at once; the game ends when at most one player holds cards (JB-11).
+out at once; the game ends when at most one player holds cards (JB-11), or as a draw when
+the last two can never get rid of a card (:func:`deadlocked`).
 """
 
 from __future__ import annotations
@@ -118,7 +119,31 @@ def _close_round(state: DurakState, rules: Rules, pile: Pile, verdicts: list[Ver
         state = replace(state, discard=state.discard + pile.cards, pile=None, phase="lead")
         verdicts = [*verdicts, MESSAGES.verdict(Kind.INFO, "round_over", count=len(pile.cards))]
     state = replace(state, leader=leader, bouts=state.bouts + 1)
+    if deadlocked(state, rules):
+        return game_over(state, (), verdicts, drawn="deadlock")
     return state, [*verdicts, MESSAGES.verdict(Kind.TURN, "turn", state.players[leader])]
+
+
+def deadlocked(state: DurakState, rules: Rules) -> bool:
+    """[DEC] Two players left, an empty pile, every card known and none of them beats another:
+    the leader (holding two or more) lays one, the other cannot beat it and takes it, and leads
+    with two or more in turn; no card is ever discarded and nobody ever goes out.  JB-11 wants
+    one loser, but the text never ends such a game ("draws are rare but possible" [L174]), so
+    the referee calls it a draw (no fool), as a game where nobody is left with cards (Q-26).
+    Only the default discarding pile: a kept pile (``jb_pile_persists``) lets a player lay his
+    last card on an emptied pile and go out."""
+    holders = [s for s in range(len(state.players)) if state.active(s)]
+    if rules.jb_pile_persists or state.pile is not None or len(holders) != 2:
+        return False
+    hands = [state.hands[s] for s in holders]
+    if any(hand.count != len(hand.known) for hand in hands):
+        return False
+    if state.leader is None or state.hands[state.leader].count < 2:
+        return False
+    cards = [card for hand in hands for card in hand.known]
+    return not any(
+        beats_japanese(one, other, state.trump) for one in cards for other in cards if one != other
+    )
 
 
 def _check_turn(state: DurakState, seat: int) -> None:

@@ -204,6 +204,12 @@ MESSAGES = COMMON | Messages(
         "drawn_game": Message(
             "Nobody is left with cards: a draw", "Ни у кого не осталось карт: ничья"
         ),
+        "deadlock": Message(
+            "No card left in play beats another: the two hands would pass them round for ever, "
+            "so the game is a draw",
+            "Ни одна оставшаяся карта не бьёт другую: игроки передавали бы их друг другу "
+            "бесконечно, ничья",
+        ),
         "partner_throw_in": Message(
             "{player} throws in against his partner {defender} (allowed; the spec leaves it open)",
             "{player} подкидывает своему партнёру {defender} (можно; правила не решают)",
