@@ -210,3 +210,44 @@ def test_the_combined_reader_keeps_the_corner_reading_unless_the_face_rules_it_o
         ("AC", None),
         ("QS", "10H"),
     ]
+
+
+def test_a_corner_outline_round_two_found_cards_does_not_overrule_either() -> None:
+    """The card-stock mask runs two touching cards into one outline, read by one index: on a
+    real photo (IMG_2630, an ace of diamonds lying on a ten of clubs) the corner reader named
+    the pair QC and outvoted the detector's ace.  An outline holding two detector boxes is no
+    card's: both detector readings stand; a corner reading round one box still overrules."""
+    whole = ((0.0, 0.0), (160.0, 0.0), (160.0, 112.0), (0.0, 112.0))
+    pair = CardReading("QC", Box(0, 0, 160, 112), whole, Box(0, 0, 20, 30), 0.95)
+    ranks_a = np.zeros(len(RANK_CLASSES), np.float32)
+    ranks_a[RANK_CLASSES.index("A")], ranks_a[RANK_CLASSES.index("Q")] = 0.9, 0.05
+    ranks_10 = np.zeros(len(RANK_CLASSES), np.float32)
+    ranks_10[RANK_CLASSES.index("10")], ranks_10[RANK_CLASSES.index("Q")] = 0.9, 0.05
+    suits = np.full(4, 0.25, np.float32)
+
+    def card(code: str, x: float) -> CardReading:
+        box = Box(x, 0, 80, 112)
+        return CardReading(code, box, whole, box, 0.8)
+
+    @dataclass
+    class Corners:
+        name = "corners"
+        readings: list[CardReading]
+
+        def read(self, image: np.ndarray) -> list[CardReading]:
+            return self.readings
+
+    @dataclass
+    class Found:
+        scored: list
+
+        def read_scored(self, image: np.ndarray) -> list:
+            return self.scored
+
+    two = Found([(card("AD", 0), ranks_a, suits), (card("10C", 80), ranks_10, suits)])
+    image = np.zeros((4, 4, 3), np.uint8)
+    read = CombinedCards(Corners([pair]), two).read(image)  # type: ignore[arg-type]
+    assert sorted(r.card for r in read) == ["10C", "AD"]
+    one = Found([(card("AD", 40), ranks_a, suits)])
+    read = CombinedCards(Corners([pair]), one).read(image)  # type: ignore[arg-type]
+    assert [r.card for r in read] == ["QC"]

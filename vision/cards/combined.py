@@ -11,7 +11,9 @@ the same rank the corner reading stands (index, suit, outline, cover); where the
 corner reading stands unless the face classifier gives its rank less than OVERRULE, which is
 how a misread index (a 10 read as Q) loses against a card plainly showing ten pips.  A corner
 reading no detector box backs stands only when it is at least ALONE_SURE; a detector reading
-with no corner reading stands as it is.
+with no corner reading stands as it is.  A corner reading whose outline holds two cards the
+detector told apart (``merged``: the card-stock mask joins touching cards) is nobody's: it
+neither overrules nor stands.
 
 A matched card takes the detector's box and the corner reading's outline (quad, index, cover):
 the detector boxes a card's visible part as it was taught on real photos, while the corner
@@ -45,6 +47,10 @@ OVERRULE = 0.02
 ALONE_SURE = 0.9
 #: A reading with this share of its box inside another's is a part of that card.
 PART = 0.5
+#: A corner reading holding two detector boxes this much inside it outlines two cards run
+#: together (the card-stock mask joins touching cards; a covered card's outline, a card's
+#: size, holds another card's box at most in part).
+MERGED = 0.8
 
 
 class CombinedCards:
@@ -81,8 +87,8 @@ class CombinedCards:
         return not readings or any(spans(r.box, CLOSE_UP, image) for r in readings)
 
     def _read(self, image: np.ndarray) -> list[CardReading]:
-        by_corner = self.corners.read(image)
         scored = self.detector.read_scored(image)
+        by_corner = [r for r in self.corners.read(image) if not merged(r, scored)]
         pairs = []
         for d, (found, _, _) in enumerate(scored):
             for c, reading in enumerate(by_corner):
@@ -138,6 +144,18 @@ class CombinedCards:
             return reading
         code = self.detector.code(COUNT_RANKS[count], reading.card[-1])
         return reading if code is None else replace(reading, card=code)
+
+
+def merged(reading: CardReading, scored: list[tuple[CardReading, np.ndarray, np.ndarray]]) -> bool:
+    """Whether a corner reading outlines several cards the detector told apart (MERGED): its
+    index is one card's, its outline and pips neither's, and its rank must not overrule the
+    detector's on the other card."""
+    inside = [found.box for found, _, _ in scored if found.box.nested_share(reading.box) >= MERGED]
+    return any(
+        a.nested_share(b) < MERGED and b.nested_share(a) < MERGED
+        for k, a in enumerate(inside)
+        for b in inside[k + 1 :]
+    )
 
 
 def mapped(reading: CardReading, scale: float, image: np.ndarray) -> CardReading:
