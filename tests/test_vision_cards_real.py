@@ -13,7 +13,7 @@ import pytest
 
 from ui.commands import CommandError
 from ui.commands._cards import eval_cards
-from vision.cards.combined import OVERRULE, CombinedCards
+from vision.cards.combined import ALONE_MIN, ALONE_NONE, OVERRULE, CombinedCards
 from vision.cards.deck import resolve_deck
 from vision.cards.detector import outline, stack
 from vision.cards.face_classifier import RANK_CLASSES
@@ -251,3 +251,66 @@ def test_a_corner_outline_round_two_found_cards_does_not_overrule_either() -> No
     one = Found([(card("AD", 40), ranks_a, suits)])
     read = CombinedCards(Corners([pair]), one).read(image)  # type: ignore[arg-type]
     assert [r.card for r in read] == ["QC"]
+
+
+def _ranks(**probs: float) -> np.ndarray:
+    out = np.zeros(len(RANK_CLASSES), np.float32)
+    for rank, p in probs.items():
+        out[RANK_CLASSES.index(rank.lstrip("r"))] = p
+    return out
+
+
+@dataclass
+class _Corners:
+    readings: list[CardReading]
+    name = "corners"
+
+    def read(self, image: np.ndarray) -> list[CardReading]:
+        return self.readings
+
+
+@dataclass
+class _Found:
+    scored: list
+
+    def read_scored(self, image: np.ndarray) -> list:
+        return self.scored
+
+    def code(self, rank: str, suit: str) -> str:
+        return rank + suit
+
+
+def _card(code: str, x: float, confidence: float = 0.9) -> CardReading:
+    box = Box(x, 0, 80, 112)
+    quad = ((x, 0.0), (x + 80, 0.0), (x + 80, 112.0), (x, 112.0))
+    return CardReading(code, box, quad, box, confidence)
+
+
+def test_a_detector_reading_alone_must_look_like_a_card_and_be_sure() -> None:
+    """No corner reading backs a product box or a book's spine: the combined reader keeps a
+    detector reading alone only when the classifier gives ``none`` less than ALONE_NONE and
+    it is at least ALONE_MIN sure; backed by a corner reading, the same doubt does not drop it."""
+    suits = np.full(4, 0.25, np.float32)
+    doubtful = (_card("QD", 0, 0.5), _ranks(Q=0.5, none=ALONE_NONE + 0.05), suits)
+    unsure = (_card("JD", 200, ALONE_MIN - 0.05), _ranks(J=0.9), suits)
+    plain = (_card("KH", 400, 0.8), _ranks(K=0.9), suits)
+    image = np.zeros((4, 4, 3), np.uint8)
+    read = CombinedCards(_Corners([]), _Found([doubtful, unsure, plain])).read(image)  # type: ignore[arg-type]
+    assert [r.card for r in read] == ["KH"]
+    backed = CombinedCards(_Corners([_card("QD", 0)]), _Found([doubtful])).read(image)  # type: ignore[arg-type]
+    assert [r.card for r in backed] == ["QD"]
+
+
+def test_a_corner_reading_naming_a_card_already_read_gives_way_to_the_detector() -> None:
+    """A real king of hearts (IMG_2609) was read J by the corner reader while the jack of hearts
+    beside it was read J by both: one deck has each card once, so the disputed card takes the
+    detector's K.  Without a second JH the corner's reading stands as before."""
+    suits = np.full(4, 0.25, np.float32)
+    king = (_card("KH", 0), _ranks(K=0.74, J=0.06), suits)
+    jack = (_card("JH", 200), _ranks(J=0.96), suits)
+    image = np.zeros((4, 4, 3), np.uint8)
+    both = _Corners([_card("JH", 0), _card("JH", 200)])
+    read = CombinedCards(both, _Found([king, jack])).read(image)  # type: ignore[arg-type]
+    assert sorted(r.card for r in read) == ["JH", "KH"]
+    alone = CombinedCards(_Corners([_card("JH", 0)]), _Found([king])).read(image)  # type: ignore[arg-type]
+    assert [r.card for r in alone] == ["JH"]
