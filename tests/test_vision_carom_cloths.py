@@ -22,14 +22,18 @@ def development_shot(seed: int, index: int) -> SimulatedShot:
     )
 
 
-def as_filmed(shot: SimulatedShot, folder: Path, frames: int = 1) -> list[np.ndarray]:
-    """The shot's first frames as the evaluation reads them: through an MJPG video, whose
-    colour blur a skittle's small head may not survive."""
+def as_filmed(
+    shot: SimulatedShot, folder: Path, frames: int = 1, last: bool = False
+) -> list[np.ndarray]:
+    """The shot's first frames (and with ``last`` its last one) as the evaluation reads them:
+    through an MJPG video, whose colour blur a skittle's small head may not survive."""
     video = folder / "start.avi"
     writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), shot.fps, SIZE)
-    for index in range(frames):
+    indices = list(range(frames)) + ([int(shot.renderer.length * shot.fps) - 1] if last else [])
+    for index in indices:
         writer.write(shot.renderer.frame(index / shot.fps, index))
     writer.release()
+    frames = len(indices)
     capture = cv2.VideoCapture(str(video))
     images = []
     while True:
@@ -126,3 +130,25 @@ def test_a_skittle_on_a_red_cloth_is_there_with_its_head_blurred_away(tmp_path: 
     # red cloth, no longer red; its white body, far bigger than a chalk mark, stands for it
     states = set_up_states(development_shot(91, 7), tmp_path)
     assert "removed" not in states.values()
+
+
+def test_a_skittle_half_under_a_ball_at_the_set_up_is_seen_slid_by_its_head(
+    tmp_path: Path,
+) -> None:
+    # seed 91, shot 1: the black ball on the spot hides the inner half of side_rear at the
+    # set-up, then pushes it 22 mm out; the whole top now shows, with the chalk cross it
+    # stood on, far bigger than that half, and its head has moved
+    shot = development_shot(91, 1)
+    assert shot.record["displaced"] == ["side_rear"]
+    setup, end = as_filmed(shot, tmp_path, last=True)
+    observer = ShotObserver(None, "seven_skittles")
+    observer.update(setup, 0.0, 0)
+    watcher = observer._watcher
+    assert watcher is not None and watcher.references["side_rear"].cut
+    camera, radius = shot.renderer.camera, shot.renderer.layout.ball_radius
+    balls = [
+        (*camera.project(path[-1][None], radius)[0], radius * shot.renderer.scale * 1.06 + 1)
+        for path in shot.renderer.sim.positions.values()
+        if np.isfinite(path[-1][0])
+    ]
+    assert watcher.state(end, "side_rear", balls) == "displaced"

@@ -119,23 +119,44 @@ class SkittleWatcher:
         self,
         ref: Reference,
         touching: list[int],
+        labels: np.ndarray,
         stats: np.ndarray,
         centroids: np.ndarray,
+        heads: np.ndarray,
         hidden: np.ndarray,
     ) -> str:
         """Up, unless the whole skittle, as big as at the set-up and clear of any ball, has
-        moved its centre by more than a fifth of a ball's radius (a nudge off the mark)."""
+        moved its centre by more than a fifth of a ball's radius (a nudge off the mark).  A
+        reference a ball partly hid at the set-up is only part of the skittle: clear of that
+        ball the whole top shows, as big as a standing skittle's can be (with the chalk cross
+        it stood on, once slid off it), and its head, not its centre, tells whether it
+        moved."""
         if len(touching) != 1:
             return UP
         i = touching[0]
         x, y, w, h = stats[i, :4]
-        if not 0.7 * ref.area <= stats[i, cv2.CC_STAT_AREA] <= 1.4 * ref.area:
+        if not 0.7 * ref.area <= stats[i, cv2.CC_STAT_AREA] <= 1.4 * self._whole(ref):
             return UP
         if hidden[max(0, y - 2) : y + h + 2, max(0, x - 2) : x + w + 2].any():
             return UP
         cx, cy = ref.centroid[0] - ref.x0, ref.centroid[1] - ref.y0
-        shift = float(np.hypot(centroids[i][0] - cx, centroids[i][1] - cy))
+        at = (centroids[i][0], centroids[i][1])
+        if ref.cut and ref.head is not None:
+            head = _centre(heads & (labels == i))
+            if head is None:
+                return UP
+            (cx, cy), at = ref.head, head
+        shift = float(np.hypot(at[0] - cx, at[1] - cy))
         return DISPLACED if shift > max(2.5, 0.2 * self.ball_px) else UP
+
+    def _whole(self, ref: Reference) -> float:
+        """How many px the skittle's whole top may cover: its reference's, or, where a ball
+        hid part of it at the set-up, as many as a standing skittle's top and lean."""
+        if not ref.cut:
+            return float(ref.area)
+        spec = self.layout.skittle(ref.name)
+        width = 2 * spec.body_radius * self.scale
+        return max(float(ref.area), width * (width + 0.65 * spec.height * self.scale))
 
     @staticmethod
     def _head_in_place(ref: Reference, heads: np.ndarray, hidden: np.ndarray) -> bool | None:
@@ -274,9 +295,9 @@ class SkittleWatcher:
             touching = [i for i in np.unique(labels[visible & pixels]) if i > 0]
             area = int(sum(stats[i, cv2.CC_STAT_AREA] for i in touching))
             head = self._head_in_place(ref, heads, hidden_b)
-            if area <= 2.2 * ref.area + 4:
+            if area <= max(2.2 * ref.area + 4, 1.4 * self._whole(ref)):
                 if head is not False:
-                    return self._slid(ref, touching, stats, centroids, hidden_b)
+                    return self._slid(ref, touching, labels, stats, centroids, heads, hidden_b)
                 # its place is still white but its head has gone: the base end of a
                 # fallen body (the rest under a ball), or a skittle slid off
             elif head:
@@ -294,10 +315,7 @@ class SkittleWatcher:
         cx, cy = ref.centroid[0] - ref.x0, ref.centroid[1] - ref.y0
         reach = 45.0 * self.scale
         height = self.layout.skittle(name).height * self.scale
-        most = 2.5 * ref.area
-        if ref.cut:  # a ball hid part of it at the set-up: bound it by a standing skittle's size
-            width = 2 * self.layout.skittle(name).body_radius * self.scale
-            most = max(most, width * (width + 0.65 * height))
+        most = max(2.5 * ref.area, self._whole(ref))  # a ball may have hid part of it
         for i in range(1, count):
             area = stats[i, cv2.CC_STAT_AREA]
             if not 0.4 * ref.area <= area <= most:
