@@ -54,9 +54,10 @@ CLOTH_PASSES = 0.01
 SLIDE_MM = 42.0  # how far a slid skittle's head may be from where it stood: ~33 mm and error
 #: On a cloth that passes the white-body test (grey, camel), a pixel of the cloth's colour is
 #: still a body's where it is this many times as bright as the cloth round the skittle (the
-#: patch's median at the set-up): a white body is 1.8-2.1 times a grey cloth, the cloth's own
-#: noise and mottle reach 1.2 times its median, so the body shows whole rather than as the few
-#: off-colour pixels at its edge, whose flicker read a standing skittle slid (seed 91, grey).
+#: patch's median at the set-up): a white body is about twice a grey cloth (paint of 232
+#: against 110, the cloth a fifth either way), the cloth's own pixels reach 1.22 times its
+#: median (99.9th percentile, grey-cloth development videos), so the body shows whole rather
+#: than as the few off-colour pixels at its edge, whose flicker read a standing skittle slid.
 BODY_BRIGHTER = 1.4
 #: On a red cloth a head is of the cloth's colour, and the cloth's noise scatters "off-cloth"
 #: red everywhere: a head is the red inside the white body's outline, the body's mask closed
@@ -64,8 +65,9 @@ BODY_BRIGHTER = 1.4
 #: 3-4 px wide at 1280x720) and not the cloth round the body.
 HEAD_CLOSE_MM = 16.0
 #: ... and where the video's colour blur leaves no red there, a white body at least this big
-#: (px) stands for the skittle: a skittle's top shows 37 px or more in every development
-#: video on a red cloth, a chalk cross's arm (a line 1 px wide, 6 px long) less than 12.
+#: (px) stands for the skittle: the smallest skittle's top on a red cloth in the development
+#: videos is 25 px (one whose head blurred away 37 px), and no empty mark there shows a white
+#: blob of 12 px nearer it than its neighbours' marks (a chalk cross's arm is a line 1 px wide).
 MIN_BODY_PIXELS = 12
 
 
