@@ -42,9 +42,9 @@ CLOTH_SHARE = 0.005
 #: lamps' pools and the cloth's mottle are wider than that, so they divide out; what is not
 #: cloth is left out of the mean, else a pocket or a black ball rings itself with "brighter"
 #: cloth), brightness first smoothed over SHADE_SMOOTH work px (the cloth's fibre and the
-#: sensor's noise).  On the red-cloth shots of development seeds 7 and 91 a red ball's middle
-#: is 1.23-1.6 times that mean, the cloth's pixels (a ball's reach from every ball) above 1.2
-#: in one in a thousand, scattered, too few to make a ball-sized blob.
+#: sensor's noise).  On the red-cloth videos of development seeds 7 and 91 a red ball's middle
+#: is 1.24-1.64 times that mean, the cloth's own pixels (three radii from every ball) 1.12 at
+#: the 99.99th percentile, two in a hundred thousand above 1.15, scattered, no ball-sized blob.
 SHADE_WINDOW, SHADE_SMOOTH, SHADE_BRIGHTER = 3.0, 3, 1.15
 #: Half the width (mm) of the band along the cushions' outer edge left out of every ball's
 #: mask: there the cloth-covered cushion meets the rail, and the pixels blending the two take
