@@ -1,9 +1,15 @@
 """Each skittle's state (up, displaced, down, removed) by comparison with the set-up frame.
 
-At the set-up, each skittle is found as the bright (white body) or red (head) blob nearest its
-mark: that blob, in a patch round the mark, is the skittle's reference.  The mark's place is
-only predicted by the calibration; the reference is where the skittle really stands, so the
-comparison is immune to calibration error and to the lean that parallax gives tall skittles.
+At the set-up, each skittle is found as the blob of white body and red head nearest its mark
+(and nearer it than any other skittle's mark) that shows its head: seen from above a standing
+skittle's head is on top, so a blob without one is a chalk cross or the cloth's noise.  That
+blob, in a patch round the mark, is the skittle's reference.  On a cloth of the skittles' own
+colours the cloth's pixels are left out, but a white body on a grey cloth is still far
+brighter than the cloth, and on a red cloth a head of the cloth's colour is the red inside its
+white body (or, where the video's colour blur took it, a body bigger than any chalk mark).
+The mark's place is only predicted by the calibration; the reference is where the skittle
+really stands, so the comparison is immune to calibration error and to the lean that parallax
+gives tall skittles.
 A skittle with no blob at the set-up is ``removed``.
 
 In a later frame, the skittle is ``up`` while most of its reference pixels are still skittle
@@ -46,6 +52,23 @@ STATES = (UP, DISPLACED, DOWN, REMOVED)
 #: pixels left out of every patch (a grey or camel cloth is "white", a red one "red").
 CLOTH_PASSES = 0.01
 SLIDE_MM = 42.0  # how far a slid skittle's head may be from where it stood: ~33 mm and error
+#: On a cloth that passes the white-body test (grey, camel), a pixel of the cloth's colour is
+#: still a body's where it is this many times as bright as the cloth round the skittle (the
+#: patch's median at the set-up): a white body is about twice a grey cloth (paint of 232
+#: against 110, the cloth a fifth either way), the cloth's own pixels reach 1.22 times its
+#: median (99.9th percentile, grey-cloth development videos), so the body shows whole rather
+#: than as the few off-colour pixels at its edge, whose flicker read a standing skittle slid.
+BODY_BRIGHTER = 1.4
+#: On a red cloth a head is of the cloth's colour, and the cloth's noise scatters "off-cloth"
+#: red everywhere: a head is the red inside the white body's outline, the body's mask closed
+#: over a disc this wide (mm), a small skittle's width, which fills the head's place (a disc
+#: 3-4 px wide at 1280x720) and not the cloth round the body.
+HEAD_CLOSE_MM = 16.0
+#: ... and where the video's colour blur leaves no red there, a white body at least this big
+#: (px) stands for the skittle: the smallest skittle's top on a red cloth in the development
+#: videos is 25 px (one whose head blurred away 37 px), and no empty mark there shows a white
+#: blob of 12 px nearer it than its neighbours' marks (a chalk cross's arm is a line 1 px wide).
+MIN_BODY_PIXELS = 12
 
 
 @dataclass(frozen=True)
@@ -78,7 +101,13 @@ class SkittleWatcher:
     ) -> None:
         self.layout = layout
         self.calibration = calibration
-        self.cloth = cloth if cloth is not None and _passes_for_skittle(cloth, setup) else None
+        white_cloth, red_cloth = (
+            _passes_for_skittle(cloth, setup) if cloth is not None else (False, False)
+        )
+        self.cloth = cloth if white_cloth or red_cloth else None
+        #: On a cloth the red-head test passes, a head is of the cloth's colour: it is looked
+        #: for inside its body (:data:`HEAD_CLOSE_MM`, :data:`MIN_BODY_PIXELS`).
+        self.red_cloth = red_cloth
         to_image = calibration.to_image
         self.scale = float(
             np.hypot(*(to_image([(100.0, 0.0)])[0] - to_image([(0.0, 0.0)])[0])) / 100
@@ -92,23 +121,44 @@ class SkittleWatcher:
         self,
         ref: Reference,
         touching: list[int],
+        labels: np.ndarray,
         stats: np.ndarray,
         centroids: np.ndarray,
+        heads: np.ndarray,
         hidden: np.ndarray,
     ) -> str:
         """Up, unless the whole skittle, as big as at the set-up and clear of any ball, has
-        moved its centre by more than a fifth of a ball's radius (a nudge off the mark)."""
+        moved its centre by more than a fifth of a ball's radius (a nudge off the mark).  A
+        reference a ball partly hid at the set-up is only part of the skittle: clear of that
+        ball the whole top shows, as big as a standing skittle's can be (with the chalk cross
+        it stood on, once slid off it), and its head, not its centre, tells whether it
+        moved."""
         if len(touching) != 1:
             return UP
         i = touching[0]
         x, y, w, h = stats[i, :4]
-        if not 0.7 * ref.area <= stats[i, cv2.CC_STAT_AREA] <= 1.4 * ref.area:
+        if not 0.7 * ref.area <= stats[i, cv2.CC_STAT_AREA] <= 1.4 * self._whole(ref):
             return UP
         if hidden[max(0, y - 2) : y + h + 2, max(0, x - 2) : x + w + 2].any():
             return UP
         cx, cy = ref.centroid[0] - ref.x0, ref.centroid[1] - ref.y0
-        shift = float(np.hypot(centroids[i][0] - cx, centroids[i][1] - cy))
+        at = (centroids[i][0], centroids[i][1])
+        if ref.cut and ref.head is not None:
+            head = _centre(heads & (labels == i))
+            if head is None:
+                return UP
+            (cx, cy), at = ref.head, head
+        shift = float(np.hypot(at[0] - cx, at[1] - cy))
         return DISPLACED if shift > max(2.5, 0.2 * self.ball_px) else UP
+
+    def _whole(self, ref: Reference) -> float:
+        """How many px the skittle's whole top may cover: its reference's, or, where a ball
+        hid part of it at the set-up, as many as a standing skittle's top and lean."""
+        if not ref.cut:
+            return float(ref.area)
+        spec = self.layout.skittle(ref.name)
+        width = 2 * spec.body_radius * self.scale
+        return max(float(ref.area), width * (width + 0.65 * spec.height * self.scale))
 
     @staticmethod
     def _head_in_place(ref: Reference, heads: np.ndarray, hidden: np.ndarray) -> bool | None:
@@ -141,26 +191,26 @@ class SkittleWatcher:
         x0, y0 = max(0, int(cx) - half), max(0, int(cy) - half)
         return x0, y0, min(shape[1], int(cx) + half), min(shape[0], int(cy) + half)
 
-    def _pixels(
-        self, image: np.ndarray, box: tuple[int, int, int, int], cloth_v: float
-    ) -> np.ndarray:
-        """Skittle pixels of a patch: white bodies (grey, not much darker than the cloth's
-        ``cloth_v`` measured at the set-up: a shadow on a body keeps it white) and red heads;
-        the heads alone are :meth:`_heads`."""
-        return cv2.bitwise_or(*self._layers(image, box, cloth_v))
-
-    def _heads(self, image: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
-        return self._layers(image, box, 255.0)[1]
-
     def _layers(
         self, image: np.ndarray, box: tuple[int, int, int, int], cloth_v: float
     ) -> tuple[np.ndarray, np.ndarray]:
         x0, y0, x1, y1 = box
         patch = cv2.GaussianBlur(image[y0:y1, x0:x1], (3, 3), 0)
-        white, red = _skittle_colours(cv2.cvtColor(patch, cv2.COLOR_BGR2HSV), cloth_v)
+        hsv = cv2.cvtColor(patch, cv2.COLOR_BGR2HSV)
+        white, red = _skittle_colours(hsv, cloth_v)
         if self.cloth is not None:  # a grey cloth is "white", a red one "red": never a skittle
             off = (~self.cloth.is_cloth(patch)).astype(np.uint8) * 255
-            white, red = white & off, red & off
+            # a white body has a grey cloth's colour, but is far brighter than the cloth
+            bright = cv2.inRange(hsv[..., 2], min(255.0, BODY_BRIGHTER * cloth_v), 255)
+            white = white & cv2.bitwise_or(off, bright)
+            if self.red_cloth:
+                # the head is the cloth's colour, and the cloth's noise scatters "off-cloth"
+                # red everywhere: a head is the red inside the white body's outline
+                size = max(3, round(HEAD_CLOSE_MM * self.scale) | 1)
+                kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+                red = red & cv2.morphologyEx(white, cv2.MORPH_CLOSE, kernel)
+            else:
+                red = red & off
         return white, red
 
     def _reference(
@@ -169,24 +219,40 @@ class SkittleWatcher:
         box = self._patch(name, image.shape)
         x0, y0, x1, y1 = box
         cloth = float(np.median(cv2.cvtColor(image[y0:y1, x0:x1], cv2.COLOR_BGR2HSV)[..., 2]))
-        pixels = self._pixels(image, box, cloth) & ~_discs(balls_px, box)
+        discs = _discs(balls_px, box)
+        white, red = self._layers(image, box, cloth)
+        pixels = cv2.bitwise_or(white, red) & ~discs
         count, labels, stats, centroids = cv2.connectedComponentsWithStats(pixels, connectivity=8)
         spec = self.layout.skittle(name)
         cx, cy = self.calibration.to_image([spec.at])[0]
+        # seen from above a standing skittle's red head is on top, in view whatever stands
+        # round it: a blob with no head is no skittle (a chalk cross on a grey cloth is as
+        # white as a body, and a body in a ball's shadow may not read white at all); on a red
+        # cloth a body big enough stands for a head the video's colour blur lost
+        heads = np.bincount(labels[red > 0], minlength=count)
+        bodies = np.bincount(labels[white > 0], minlength=count)
+        marks = [
+            self.calibration.to_image([s.at])[0] for s in self.layout.skittles if s.name != name
+        ]
         best, best_d = None, (spec.height * 0.6 + 15) * self.scale
         for i in range(1, count):
             if stats[i, cv2.CC_STAT_AREA] < 3:
                 continue
-            d = float(np.hypot(centroids[i][0] + box[0] - cx, centroids[i][1] + box[1] - cy))
-            if d < best_d:
+            if not heads[i] and not (self.red_cloth and bodies[i] >= MIN_BODY_PIXELS):
+                continue
+            at = (centroids[i][0] + box[0], centroids[i][1] + box[1])
+            d = float(np.hypot(at[0] - cx, at[1] - cy))
+            # nearer another skittle's mark, it is that skittle (the big one's search reaches
+            # its neighbours when it is off the table)
+            if d < best_d and all(np.hypot(at[0] - x, at[1] - y) > d for x, y in marks):
                 best, best_d = i, d
         if best is None:
             return Reference(name, box[0], box[1], None, (cx, cy), 0, cloth)
         mask = labels == best
         mx, my = centroids[best]
-        heads = (self._heads(image, box) > 0) & mask
+        head = (red > 0) & mask
         grown = cv2.dilate(mask.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
-        cut = bool((grown & (_discs(balls_px, box) > 0)).any())
+        cut = bool((grown & (discs > 0)).any())
         return Reference(
             name,
             box[0],
@@ -195,9 +261,9 @@ class SkittleWatcher:
             (mx + box[0], my + box[1]),
             int(mask.sum()),
             cloth,
-            _reach(mask, heads),
-            _centre(heads),
-            heads if heads.any() else None,
+            _reach(mask, head),
+            _centre(head),
+            head if head.any() else None,
             cut,
         )
 
@@ -231,9 +297,9 @@ class SkittleWatcher:
             touching = [i for i in np.unique(labels[visible & pixels]) if i > 0]
             area = int(sum(stats[i, cv2.CC_STAT_AREA] for i in touching))
             head = self._head_in_place(ref, heads, hidden_b)
-            if area <= 2.2 * ref.area + 4:
+            if area <= max(2.2 * ref.area + 4, 1.4 * self._whole(ref)):
                 if head is not False:
-                    return self._slid(ref, touching, stats, centroids, hidden_b)
+                    return self._slid(ref, touching, labels, stats, centroids, heads, hidden_b)
                 # its place is still white but its head has gone: the base end of a
                 # fallen body (the rest under a ball), or a skittle slid off
             elif head:
@@ -251,10 +317,7 @@ class SkittleWatcher:
         cx, cy = ref.centroid[0] - ref.x0, ref.centroid[1] - ref.y0
         reach = 45.0 * self.scale
         height = self.layout.skittle(name).height * self.scale
-        most = 2.5 * ref.area
-        if ref.cut:  # a ball hid part of it at the set-up: bound it by a standing skittle's size
-            width = 2 * self.layout.skittle(name).body_radius * self.scale
-            most = max(most, width * (width + 0.65 * height))
+        most = max(2.5 * ref.area, self._whole(ref))  # a ball may have hid part of it
         for i in range(1, count):
             area = stats[i, cv2.CC_STAT_AREA]
             if not 0.4 * ref.area <= area <= most:
@@ -418,18 +481,21 @@ def _reach(blob: np.ndarray, heads: np.ndarray) -> float:
     return float(np.hypot(bx - hx, by - hy).max())
 
 
-def _passes_for_skittle(cloth: ClothModel, setup: np.ndarray) -> bool:
-    """Whether the cloth itself passes the white-body or the red-head test (a grey, camel or
-    red cloth): only then must every patch leave the cloth's pixels out, which costs a colour
-    test per pixel and frame that a green or blue cloth does not need."""
+def _passes_for_skittle(cloth: ClothModel, setup: np.ndarray) -> tuple[bool, bool]:
+    """Whether the cloth itself passes the white-body test (a grey or camel cloth) and the
+    red-head test (a red one): only then must every patch leave the cloth's pixels out, which
+    costs a colour test per pixel and frame that a green or blue cloth does not need."""
     small = cv2.resize(setup, (160, 90), interpolation=cv2.INTER_AREA)
     on_cloth = cloth.is_cloth(small)
     if not on_cloth.any():
-        return False
+        return False, False
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     white, red = _skittle_colours(hsv, float(np.median(hsv[..., 2][on_cloth])))
-    passes = ((white | red) > 0) & on_cloth
-    return float(passes.sum()) / float(on_cloth.sum()) > CLOTH_PASSES
+    total = float(on_cloth.sum())
+    return (
+        float(((white > 0) & on_cloth).sum()) / total > CLOTH_PASSES,
+        float(((red > 0) & on_cloth).sum()) / total > CLOTH_PASSES,
+    )
 
 
 def _skittle_colours(hsv: np.ndarray, cloth_v: float) -> tuple[np.ndarray, np.ndarray]:
