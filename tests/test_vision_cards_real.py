@@ -172,87 +172,6 @@ def test_the_readers_read_real_photos_they_never_saw(make) -> None:
     assert extra <= 0.1 * labelled
 
 
-def test_the_combined_reader_keeps_the_corner_reading_unless_the_face_rules_it_out() -> None:
-    """A corner reading the face classifier does not rule out stands (with its cover), one it
-    rules out gives way to the detector's reading, a detector reading alone stands."""
-    whole = ((0.0, 0.0), (80.0, 0.0), (80.0, 112.0), (0.0, 112.0))
-
-    def reading(card: str, x: float, cover: str | None = None) -> CardReading:
-        box = Box(x, 0, 80, 112)
-        return CardReading(card, box, tuple((a + x, b) for a, b in whole), box, 0.95, cover)
-
-    def ranks(**probs: float) -> np.ndarray:
-        out = np.zeros(len(RANK_CLASSES), np.float32)
-        for rank, p in probs.items():
-            out[RANK_CLASSES.index(rank.lstrip("r"))] = p
-        return out
-
-    @dataclass
-    class Corners:
-        name = "corners"
-
-        def read(self, image: np.ndarray) -> list[CardReading]:
-            return [reading("QS", 0, cover="9H"), reading("9H", 200)]
-
-    @dataclass
-    class Found:
-        def read_scored(self, image: np.ndarray) -> list:
-            suits = np.full(4, 0.25, np.float32)
-            return [
-                (reading("KS", 0), ranks(K=0.9, Q=OVERRULE * 2), suits),  # Q not ruled out
-                (reading("10H", 200), ranks(r10=0.99, r9=OVERRULE / 2), suits),  # 9 ruled out
-                (reading("AC", 400), ranks(A=0.99), suits),
-            ]
-
-    merged = CombinedCards(Corners(), Found()).read(np.zeros((4, 4, 3), np.uint8))  # type: ignore[arg-type]
-    assert sorted((r.card, r.covered_by) for r in merged) == [
-        ("10H", None),
-        ("AC", None),
-        ("QS", "10H"),
-    ]
-
-
-def test_a_corner_outline_round_two_found_cards_does_not_overrule_either() -> None:
-    """The card-stock mask runs two touching cards into one outline, read by one index: on a
-    real photo (IMG_2630, an ace of diamonds lying on a ten of clubs) the corner reader named
-    the pair QC and outvoted the detector's ace.  An outline holding two detector boxes is no
-    card's: both detector readings stand; a corner reading round one box still overrules."""
-    whole = ((0.0, 0.0), (160.0, 0.0), (160.0, 112.0), (0.0, 112.0))
-    pair = CardReading("QC", Box(0, 0, 160, 112), whole, Box(0, 0, 20, 30), 0.95)
-    ranks_a = np.zeros(len(RANK_CLASSES), np.float32)
-    ranks_a[RANK_CLASSES.index("A")], ranks_a[RANK_CLASSES.index("Q")] = 0.9, 0.05
-    ranks_10 = np.zeros(len(RANK_CLASSES), np.float32)
-    ranks_10[RANK_CLASSES.index("10")], ranks_10[RANK_CLASSES.index("Q")] = 0.9, 0.05
-    suits = np.full(4, 0.25, np.float32)
-
-    def card(code: str, x: float) -> CardReading:
-        box = Box(x, 0, 80, 112)
-        return CardReading(code, box, whole, box, 0.8)
-
-    @dataclass
-    class Corners:
-        name = "corners"
-        readings: list[CardReading]
-
-        def read(self, image: np.ndarray) -> list[CardReading]:
-            return self.readings
-
-    @dataclass
-    class Found:
-        scored: list
-
-        def read_scored(self, image: np.ndarray) -> list:
-            return self.scored
-
-    two = Found([(card("AD", 0), ranks_a, suits), (card("10C", 80), ranks_10, suits)])
-    image = np.zeros((4, 4, 3), np.uint8)
-    read = CombinedCards(Corners([pair]), two).read(image)  # type: ignore[arg-type]
-    assert sorted(r.card for r in read) == ["10C", "AD"]
-    one = Found([(card("AD", 40), ranks_a, suits)])
-    read = CombinedCards(Corners([pair]), one).read(image)  # type: ignore[arg-type]
-    assert [r.card for r in read] == ["QC"]
-
-
 def _ranks(**probs: float) -> np.ndarray:
     out = np.zeros(len(RANK_CLASSES), np.float32)
     for rank, p in probs.items():
@@ -284,6 +203,58 @@ def _card(code: str, x: float, confidence: float = 0.9) -> CardReading:
     box = Box(x, 0, 80, 112)
     quad = ((x, 0.0), (x + 80, 0.0), (x + 80, 112.0), (x, 112.0))
     return CardReading(code, box, quad, box, confidence)
+
+
+def test_the_combined_reader_keeps_the_corner_reading_unless_the_face_rules_it_out() -> None:
+    """A corner reading the face classifier does not rule out stands (with its cover), one it
+    rules out gives way to the detector's reading, a detector reading alone stands."""
+    whole = ((0.0, 0.0), (80.0, 0.0), (80.0, 112.0), (0.0, 112.0))
+
+    def reading(card: str, x: float, cover: str | None = None) -> CardReading:
+        box = Box(x, 0, 80, 112)
+        return CardReading(card, box, tuple((a + x, b) for a, b in whole), box, 0.95, cover)
+
+    @dataclass
+    class Corners:
+        name = "corners"
+
+        def read(self, image: np.ndarray) -> list[CardReading]:
+            return [reading("QS", 0, cover="9H"), reading("9H", 200)]
+
+    @dataclass
+    class Found:
+        def read_scored(self, image: np.ndarray) -> list:
+            suits = np.full(4, 0.25, np.float32)
+            return [
+                (reading("KS", 0), _ranks(K=0.9, Q=OVERRULE * 2), suits),  # Q not ruled out
+                (reading("10H", 200), _ranks(r10=0.99, r9=OVERRULE / 2), suits),  # 9 ruled out
+                (reading("AC", 400), _ranks(A=0.99), suits),
+            ]
+
+    merged = CombinedCards(Corners(), Found()).read(np.zeros((4, 4, 3), np.uint8))  # type: ignore[arg-type]
+    assert sorted((r.card, r.covered_by) for r in merged) == [
+        ("10H", None),
+        ("AC", None),
+        ("QS", "10H"),
+    ]
+
+
+def test_a_corner_outline_round_two_found_cards_does_not_overrule_either() -> None:
+    """The card-stock mask runs two touching cards into one outline, read by one index: on a
+    real photo (IMG_2630, an ace of diamonds lying on a ten of clubs) the corner reader named
+    the pair QC and outvoted the detector's ace.  An outline holding two detector boxes is no
+    card's: both detector readings stand; a corner reading round one box still overrules."""
+    whole = ((0.0, 0.0), (160.0, 0.0), (160.0, 112.0), (0.0, 112.0))
+    pair = CardReading("QC", Box(0, 0, 160, 112), whole, Box(0, 0, 20, 30), 0.95)
+    suits = np.full(4, 0.25, np.float32)
+    ace = (_card("AD", 0, 0.8), _ranks(A=0.9, Q=0.05), suits)
+    ten = (_card("10C", 80, 0.8), _ranks(r10=0.9, Q=0.05), suits)
+    image = np.zeros((4, 4, 3), np.uint8)
+    read = CombinedCards(_Corners([pair]), _Found([ace, ten])).read(image)  # type: ignore[arg-type]
+    assert sorted(r.card for r in read) == ["10C", "AD"]
+    alone = (_card("AD", 40, 0.8), _ranks(A=0.9, Q=0.05), suits)
+    read = CombinedCards(_Corners([pair]), _Found([alone])).read(image)  # type: ignore[arg-type]
+    assert [r.card for r in read] == ["QC"]
 
 
 def test_a_detector_reading_alone_must_look_like_a_card_and_be_sure() -> None:
