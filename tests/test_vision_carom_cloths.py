@@ -171,3 +171,19 @@ def test_a_skittle_half_under_a_ball_at_the_set_up_is_seen_slid_by_its_head(
         if np.isfinite(path[-1][0])
     ]
     assert watcher.state(end, "side_rear", balls) == "displaced"
+
+
+def test_a_skittle_beside_a_ball_on_a_red_cloth_stays_up_when_the_blur_takes_its_head(
+    tmp_path: Path,
+) -> None:
+    # seed 97, shot 19 (a development shot since): the black ball at rest half hides side_rear
+    # on a red cloth; on every filmed frame after the set-up the video's colour blur took the
+    # red of its head, and the skittle, its body where it stood, was read down
+    shot = development_shot(97, 19)
+    frames = as_filmed(shot, tmp_path, frames=8)
+    observer = ShotObserver(None, "seven_skittles")
+    observer.update(frames[0], 0.0, 0)
+    assert observer._watcher is not None
+    balls = observer._ball_px()
+    states = [observer._watcher.read(image, balls)["side_rear"] for image in frames[1:]]
+    assert states == ["up"] * 7
