@@ -46,10 +46,11 @@ def as_filmed(
     return images
 
 
-def set_up(shot: SimulatedShot) -> ShotObserver:
-    """An observer that has seen the shot's first frame (calibrated, its colours learned)."""
+def set_up(shot: SimulatedShot, first: np.ndarray | None = None) -> ShotObserver:
+    """An observer that has seen the shot's first frame (rendered, or ``first`` as filmed):
+    calibrated, its colours learned."""
     observer = ShotObserver(None, "seven_skittles")
-    observer.update(shot.renderer.frame(0.0), 0.0, 0)
+    observer.update(shot.renderer.frame(0.0) if first is None else first, 0.0, 0)
     return observer
 
 
@@ -72,8 +73,7 @@ def test_a_red_ball_rolling_on_a_red_cloth_is_found_by_its_smeared_shading(
     # bright as the cloth round it, it is still found on the filmed frames
     shot = development_shot(97, 7)
     frames = as_filmed(shot, tmp_path, frames=58)
-    observer = ShotObserver(None, "seven_skittles")
-    observer.update(frames[0], 0.0, 0)
+    observer = set_up(shot, frames[0])
     assert observer._detector is not None
     found = 0
     for index in range(50, 58):
@@ -181,8 +181,7 @@ def test_a_skittle_beside_a_ball_on_a_red_cloth_stays_up_when_the_blur_takes_its
     # red of its head, and the skittle, its body where it stood, was read down
     shot = development_shot(97, 19)
     frames = as_filmed(shot, tmp_path, frames=8)
-    observer = ShotObserver(None, "seven_skittles")
-    observer.update(frames[0], 0.0, 0)
+    observer = set_up(shot, frames[0])
     assert observer._watcher is not None
     balls = observer._ball_px()
     states = [observer._watcher.read(image, balls)["side_rear"] for image in frames[1:]]

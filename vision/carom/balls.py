@@ -221,8 +221,9 @@ class BallDetector:
         if self.near_cloth and self.cloth is not None and small is not None:
             on_cloth = self.cloth.is_cloth(small)
             off_cloth = (~on_cloth).astype(np.uint8) * 255
-            shaded = self._shaded(hsv[..., 2], on_cloth, SHADE_BRIGHTER)
-            rolling = self._shaded(hsv[..., 2], on_cloth, SHADE_ROLLING)
+            brightness, cloth_round = self._against_cloth(hsv[..., 2], on_cloth)
+            shaded = _brighter(brightness, cloth_round, SHADE_BRIGHTER)
+            rolling = _brighter(brightness, cloth_round, SHADE_ROLLING)
             lit = cv2.bitwise_or(shaded, cv2.bitwise_and(off_cloth, rolling))
         out = {}
         for ball, (h0, s0, v0) in self.colours.items():
@@ -248,16 +249,19 @@ class BallDetector:
             out[ball] = cv2.bitwise_and(mask, self.valid)
         return out
 
-    def _shaded(self, value: np.ndarray, on_cloth: np.ndarray, brighter: float) -> np.ndarray:
-        """The pixels ``brighter`` times as bright as the cloth round them (uint8 0/255;
-        ``on_cloth``: the cloth's pixels): the lit middle of a ball, whatever its colour
-        (:data:`SHADE_BRIGHTER`, :data:`SHADE_ROLLING`)."""
+    def _against_cloth(
+        self, value: np.ndarray, on_cloth: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Each pixel's smoothed brightness times the cloth's share of the box round it, and
+        the cloth's brightness summed over that box (``on_cloth``: the cloth's pixels), so
+        that a pixel k times as bright as the cloth round it has the first k times the second
+        (no division where no cloth is near): measured once a frame for both thresholds."""
         window = (max(3, round(SHADE_WINDOW * self.radius) | 1),) * 2
         cloth = on_cloth.astype(np.float32)
         share = cv2.blur(cloth, window)
         local = cv2.blur(value.astype(np.float32) * cloth, window)
         smooth = cv2.blur(value, (SHADE_SMOOTH, SHADE_SMOOTH)).astype(np.float32)
-        return (smooth * share > brighter * local).astype(np.uint8) * 255
+        return smooth * share, local
 
     def detect(self, image: np.ndarray) -> dict[str, list[Candidate]]:
         """The candidates of each ball, best first."""
@@ -290,3 +294,10 @@ class BallDetector:
                 found.append(Candidate(float(x), float(y), score))
             out[ball] = sorted(found, key=lambda c: -c.score)
         return out
+
+
+def _brighter(brightness: np.ndarray, cloth_round: np.ndarray, factor: float) -> np.ndarray:
+    """The pixels ``factor`` times as bright as the cloth round them (uint8 0/255; from
+    :meth:`BallDetector._against_cloth`): the lit middle of a ball, whatever its colour
+    (:data:`SHADE_BRIGHTER`, :data:`SHADE_ROLLING`)."""
+    return (brightness > factor * cloth_round).astype(np.uint8) * 255
