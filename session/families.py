@@ -181,9 +181,9 @@ def _dice_readers() -> ReaderTable:
 
 def _dice(reader: Any, table: Table) -> Perception:
     from session.sources import DicePerception
-    from vision.observe import DiceObserver
+    from vision.observe import GATED_FRAMES, DiceObserver
 
-    return DicePerception(reader, DiceObserver())
+    return DicePerception(reader, DiceObserver(frames=GATED_FRAMES))
 
 
 def _tile_readers() -> ReaderTable:
@@ -195,15 +195,17 @@ def _tile_readers() -> ReaderTable:
 def _tiles(reader: Any, table: Table) -> Perception:
     from session.sources import TilePerception
     from vision.dominoes.observe import TileObserver
+    from vision.observe import GATED_FRAMES
 
-    return TilePerception(reader, TileObserver())
+    return TilePerception(reader, TileObserver(frames=GATED_FRAMES))
 
 
 def _showdown(reader: Any, table: Table) -> Perception:
     from session.sources import TilePerception
     from vision.dominoes.showdown import ShowdownObserver
+    from vision.observe import GATED_FRAMES
 
-    return TilePerception(reader, ShowdownObserver())
+    return TilePerception(reader, ShowdownObserver(frames=GATED_FRAMES))
 
 
 def _card_readers() -> ReaderTable:
@@ -245,8 +247,9 @@ def _cards_as(layout: str) -> Callable[[Any, Table], Perception]:
     def perceive(reader: Any, table: Table) -> Perception:
         from session.sources import CardPerception
         from vision.cards.observe import CardObserver
+        from vision.observe import GATED_FRAMES
 
-        return CardPerception(reader, CardObserver(game=layout))
+        return CardPerception(reader, CardObserver(frames=GATED_FRAMES, game=layout))
 
     return perceive
 

@@ -84,7 +84,7 @@ def _measure_all(
     dice: int | None,
     quick: bool,
 ) -> list[dict[str, Any]]:
-    baseline = measure(_baseline, frames, quick)
+    baseline = measure(baseline_pass, frames, quick)
     rows = [_row("baseline (cvtColor+GaussianBlur)", size, dice, baseline, baseline)]
     for reader in readers:
         with reader.runtime():
@@ -100,14 +100,14 @@ def _row(
         "reader": reader,
         "size": f"{size[0]}x{size[1]}",
         "dice": dice,
-        "fps": _significant(1.0 / seconds),
-        "ms": _significant(1000.0 * seconds),
-        "baseline_fps": _significant(1.0 / baseline),
-        "cost_x_baseline": _significant(seconds / baseline),
+        "fps": significant(1.0 / seconds),
+        "ms": significant(1000.0 * seconds),
+        "baseline_fps": significant(1.0 / baseline),
+        "cost_x_baseline": significant(seconds / baseline),
     }
 
 
-def _significant(value: float) -> float:
+def significant(value: float) -> float:
     """Four significant digits: enough for speeds, whatever their scale."""
     return float(f"{value:.4g}")
 
@@ -128,7 +128,7 @@ def measure(work: Callable[[Image], Any], frames: list[Image], quick: bool) -> f
     return spent / done
 
 
-def _baseline(image: Image) -> Image:
+def baseline_pass(image: Image) -> Image:
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     return cv2.GaussianBlur(grey, (5, 5), 0)
 

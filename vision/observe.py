@@ -22,6 +22,16 @@ from typing import Any
 
 from vision.types import Box, DieReading
 
+GATED_FRAMES = 2
+"""How many frames must agree behind the live rest gate (:class:`vision.motion.RestGate`).
+The gate shows an observer no frame in motion: the first frame it lets through after a throw
+was already found still against the one before it, and the next, shown only if it still looks
+the same, confirms it.  So the referee answers two frame intervals after the dice stop (67 ms
+at 30 fps) instead of after a fixed wait.  Not one: while the picture never stops moving (a
+shaking camera) the gate still lets a frame through now and then, and two of those must agree
+before the table counts as at rest.  Without the gate (the demo's camera, a replay's
+re-read of every frame) the observer sees the motion itself and keeps its default of 5."""
+
 
 @dataclass(frozen=True)
 class Item:

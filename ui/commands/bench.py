@@ -20,6 +20,7 @@ TARGETS = {
     "panel": "hardware.bench",
     "carom": "vision.carom.bench",
     "session": "session.bench",
+    "display": "ui.qt.latency",
 }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from vision.bench import _baseline, _significant, one_core
+from vision.bench import baseline_pass, one_core, significant
 from vision.carom.observer import ShotObserver
 from vision.synth.carom import simulate_shot
 
@@ -34,7 +34,7 @@ def run_bench(quick: bool) -> list[dict[str, Any]]:
             base = 0.0
             for image in frames:
                 start = time.perf_counter()
-                _baseline(image)
+                baseline_pass(image)
                 base += time.perf_counter() - start
             per, per_base = spent / len(frames), base / len(frames)
             rows.append(
@@ -42,10 +42,10 @@ def run_bench(quick: bool) -> list[dict[str, Any]]:
                     "reader": "carom observer",
                     "size": f"{size[0]}x{size[1]}",
                     "frames": len(frames),
-                    "fps": _significant(1 / per),
-                    "ms": _significant(1000 * per),
-                    "baseline_fps": _significant(1 / per_base),
-                    "cost_x_baseline": _significant(per / per_base),
+                    "fps": significant(1 / per),
+                    "ms": significant(1000 * per),
+                    "baseline_fps": significant(1 / per_base),
+                    "cost_x_baseline": significant(per / per_base),
                 }
             )
     return rows
