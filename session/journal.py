@@ -27,6 +27,7 @@ Readers (``open(readonly=True)``: show, export, sheets) take no lock and never w
 from __future__ import annotations
 
 import errno
+import gc
 import json
 import os
 import shlex
@@ -234,7 +235,17 @@ class Journal:
         return journal
 
     def _replay(self) -> None:
-        """Re-judge each stored row: the match ends exactly as the interrupted session left it."""
+        """Re-judge each stored row: the match ends exactly as the interrupted session left it.
+
+        Python's cycle collector is paused meanwhile: every row leaves a frozen state that lives
+        as long as the journal, so each collection of the oldest generation walks the whole
+        history built so far, and a long night spent 40% of its resume there (20,000 rows: 1.1 s,
+        0.65 s paused).  The states hold no cycles; anything that does is collected afterwards.
+        """
+        with _collector_paused():
+            self._judge_stored_rows()
+
+    def _judge_stored_rows(self) -> None:
         for expected, row in enumerate(self.rows(), start=1):
             if row.seq != expected:
                 raise JournalError(f"{self.path}: action {expected} is missing from the journal")
@@ -452,6 +463,18 @@ def _remove(path: Path) -> None:
     for name in (path, Path(f"{path}-wal"), Path(f"{path}-shm"), Path(f"{path}-journal")):
         with suppress(FileNotFoundError, IsADirectoryError):
             name.unlink()
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cycle collector off for the block, and back as it was (a caller may have paused it)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _connect(path: Path, readonly: bool = False) -> sqlite3.Connection:

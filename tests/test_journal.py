@@ -3,6 +3,7 @@ and round-tripping through scenario export and import.  Real SQLite files throug
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
@@ -96,6 +97,28 @@ def test_accepted_actions_survive_close_and_open(tmp_path: Path) -> None:
         assert reopened.view() == view
         assert reopened.view()["sheets"]["Anna"]["twos"] == 6
         assert (reopened.game, reopened.preset, reopened.players) == ("yahtzee", "yahtzee", PLAYERS)
+
+
+def test_resuming_pauses_the_cycle_collector_and_gives_it_back_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with new(tmp_path) as journal:
+        journal.submit(roll("Anna", 2, 2, 2, 5, 6))
+    seen: list[bool] = []
+    check = Match.check
+    monkeypatch.setattr(
+        Match, "check", lambda self, raw: (seen.append(gc.isenabled()), check(self, raw))[1]
+    )
+    with Journal.open(tmp_path / "session.db"):
+        pass
+    assert seen == [False] and gc.isenabled()
+    gc.disable()  # a caller that paused it itself keeps it paused
+    try:
+        with Journal.open(tmp_path / "session.db"):
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 TURN_ONE = (roll("Anna", 1, 2, 3, 4, 6), score("Anna", "chance"))
