@@ -102,10 +102,8 @@ def image_patches(
     truth: list[tuple[int, Box]],
     rng: np.random.Generator,
     copies: int,
-    cocked_copies: int | None = None,
 ) -> list[tuple[str, np.ndarray]]:
-    """The labelled patches of one image: its proposals, then jittered copies of each die
-    (``cocked_copies`` of a cocked one, ``copies`` if not given)."""
+    """The labelled patches of one image: its proposals, then jittered copies of each die."""
     patches = []
     for proposal in reader.propose(image):
         name = proposal_class(proposal.box, truth)
@@ -115,8 +113,7 @@ def image_patches(
     if background is not None:
         patches.append(("none", cut_square(image, background)))
     for cls, box in truth:
-        cocked = CLASS_NAMES[cls] == "cocked" and cocked_copies is not None
-        for _ in range(cocked_copies if cocked else copies):
+        for _ in range(copies):
             patch = cut_square(image, jittered(box, rng))
             patches.append(
                 (CLASS_NAMES[cls], np.ascontiguousarray(np.rot90(patch, rng.integers(4))))
@@ -146,8 +143,7 @@ def make_patches(out: Path, args: argparse.Namespace) -> dict[str, int]:
         image = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
         truth = [(label.cls, Box(label.x, label.y, label.w, label.h)) for label in labels]
         split = "val" if index % 10 == 0 else "train"
-        patches = image_patches(reader, image, truth, rng, args.copies, args.cocked_copies)
-        save(split, f"s{index:05d}", patches)
+        save(split, f"s{index:05d}", image_patches(reader, image, truth, rng, args.copies))
         if index % 100 == 0:
             print(f"{index} scenes, {time.time() - started:.0f} s, {counts}", flush=True)
     train, _ = real_split(REAL, 4, 5)
@@ -171,12 +167,6 @@ def main() -> int:
     parser.add_argument("--scenes", type=int, default=1000, help="rendered training scenes")
     parser.add_argument("--seed", type=int, default=41, help="seed of the rendered scenes")
     parser.add_argument("--copies", type=int, default=2, help="jittered patches per die")
-    parser.add_argument(
-        "--cocked-copies",
-        type=int,
-        default=None,
-        help="jittered patches per cocked die (default: --copies); dice on edge are few",
-    )
     parser.add_argument("--real-repeat", type=int, default=4, help="passes over each photo")
     parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--batch", type=int, default=128)
