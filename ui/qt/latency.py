@@ -37,7 +37,7 @@ def measure(
 
     from ui.qt.app import LiveWindows
 
-    qInstallMessageHandler(_quiet_offscreen)
+    previous_handler = qInstallMessageHandler(_quiet_offscreen)
     app = QApplication.instance() or QApplication([])
     perception = latency.dice_perception(reader_name)
     played = latency.prepare(throws, fps, perception.reader, perception.reader.name)
@@ -59,13 +59,15 @@ def measure(
             windows = LiveWindows(session, sources=[camera])
             windows.show()
             loop = QEventLoop()
-            ended: list[float] = []
+            camera_ended: float | None = None
 
             def watch() -> None:
+                """Quit SETTLE_S after the camera's last frame."""
+                nonlocal camera_ended
                 if camera.running:
                     return
-                ended.append(ended[0] if ended else time.perf_counter())
-                if time.perf_counter() - ended[0] >= SETTLE_S:
+                camera_ended = camera_ended or time.perf_counter()
+                if time.perf_counter() - camera_ended >= SETTLE_S:
                     loop.quit()
 
             poll = QTimer()
@@ -87,6 +89,7 @@ def measure(
             app.processEvents()
         finally:
             journal.close()
+            qInstallMessageHandler(previous_handler)
     return latency.LatencyReport(
         tuple(sample.painted - stopped for sample, stopped in timed),
         tuple(arrived[frames[sample.seq]] - stopped for sample, stopped in timed),
