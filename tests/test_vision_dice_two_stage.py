@@ -16,7 +16,7 @@ import pytest
 from tests.test_vision_dice_detector import wood_table
 from vision.dice import readers, two_stage
 from vision.dice.two_stage import CLASS_NAMES, TwoStageReader, cut_square
-from vision.types import Box
+from vision.types import Box, DieReading
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -88,3 +88,26 @@ def test_training_background_boxes_avoid_every_die() -> None:
         assert box is not None
         assert all(box.iou(die) == 0 for _, die in truth)
         assert box.x >= 0 and box.y >= 0 and box.x + box.w <= 640 and box.y + box.h <= 480
+
+
+@pytest.mark.parametrize(
+    ("detector_sure", "cocked"),
+    [(two_stage.DETECTOR_COCKED, True), (two_stage.DETECTOR_COCKED - 0.01, False)],
+)
+def test_a_die_the_detector_is_sure_is_on_edge_is_read_on_edge_whatever_its_patch_shows(
+    reader: TwoStageReader,
+    monkeypatch: pytest.MonkeyPatch,
+    detector_sure: float,
+    cocked: bool,
+) -> None:
+    """The patch of a die on edge often looks like a flat die seen at a slant (here: a 4); the
+    detector, which sees it lean in the whole frame, decides."""
+    box = Box(100, 100, 40, 40)
+    proposal = DieReading(1, box, detector_sure, cocked=True)
+    four = np.zeros(len(CLASS_NAMES), np.float32)
+    four[CLASS_NAMES.index("4")] = 1.0
+    monkeypatch.setattr(reader, "propose", lambda image: [proposal])
+    monkeypatch.setattr(reader, "probabilities", lambda patches: np.stack([four] * len(patches)))
+    [reading] = reader.read(wood_table())
+    assert reading.cocked is cocked
+    assert reading.value == (1 if cocked else 4)
