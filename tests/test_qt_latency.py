@@ -8,11 +8,11 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from typing import Any  # noqa: E402
+from typing import Any
 
-from ui.commands.bench import table  # noqa: E402
-from ui.qt import latency  # noqa: E402
-from vision.observe import GATED_FRAMES  # noqa: E402
+from ui.commands.bench import table
+from ui.qt import latency
+from vision.observe import GATED_FRAMES
 
 
 def test_every_throw_is_timed_from_the_die_stopping_to_the_display_repainted(
@@ -36,3 +36,11 @@ def test_every_throw_is_timed_from_the_die_stopping_to_the_display_repainted(
     [row] = report.rows()
     assert row["pipeline"] == "camera->gate+classical+observer->audience display"
     assert "draw_ms" in table([row])
+
+
+def test_tableref_bench_display_runs_this_bench() -> None:
+    import importlib
+
+    from ui.commands.bench import TARGETS
+
+    assert importlib.import_module(TARGETS["display"]).run_bench is latency.run_bench
