@@ -18,9 +18,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import QEventLoop, QTimer, qInstallMessageHandler
+from PySide6.QtWidgets import QApplication
+
 from session import latency
 from session.families import interpreter_for
 from session.live import LiveSession
+from ui.qt.app import LiveWindows
 
 SETTLE_S = 0.5
 """After the camera's last frame, how long the windows keep pumping so the last throw shows."""
@@ -32,11 +36,6 @@ def measure(
     """Play ``throws`` throws to the audience display and time each accepted one."""
     if not os.environ.get("DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QEventLoop, QTimer, qInstallMessageHandler
-    from PySide6.QtWidgets import QApplication
-
-    from ui.qt.app import LiveWindows
-
     previous_handler = qInstallMessageHandler(_quiet_offscreen)
     app = QApplication.instance() or QApplication([])
     perception = latency.dice_perception(reader_name)
