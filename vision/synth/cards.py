@@ -42,6 +42,7 @@ from vision.cards.faces import (
     style_named,
 )
 from vision.cards.geometry import PATCH_U, PATCH_V
+from vision.cards.golf import MAT_CARD_WIDTH, GolfLayout
 from vision.labels import Label, write_sample
 from vision.progress import tracked
 from vision.synth import scene
@@ -768,15 +769,215 @@ def _card_at(placed: list[Placed], suit: str, position: int) -> Card | None:
     raise ValueError(f"no card at position {position} of row {suit}")
 
 
+#: Golf: a stock card replaces a face-up card worth GOLF_SWAP more, else it is kept in a
+#: face-down slot when worth GOLF_KEEP or less (a dearer one at GOLF_BOLD's odds), else it is
+#: discarded: a rendered hole ends within a few turns a player, with every kind of turn in it.
+GOLF_KEEP, GOLF_BOLD, GOLF_SWAP = 7, 0.5, 3
+#: Golf: the discard's top is taken when it is worth this little.
+GOLF_TAKE = 3
+#: Golf: a turn is seen at rest half way (the top taken off the pile; the drawn card in its
+#: slot while the replaced card is still in the hand) at these odds.
+GOLF_HALFWAY = 0.4
+#: Golf: the stock's backs drawn, and the cards it must keep so the hole never runs it out
+#: (the rules end a hole there; a rendered hole ends by a full grid).
+GOLF_STOCK_BACKS, GOLF_STOCK_SPARE = 3, 6
+
+
+def golf_value(card: Card) -> int:
+    """A card's points in golf (page 1, L381-L386): A 1, 2-10 face value, J Q 10, K 0."""
+    rank = str(card.rank)
+    return {"A": 1, "K": 0, "Q": 10, "J": 10}[rank] if rank in "AKQJ" else int(rank)
+
+
+class _GolfHole:
+    """One rendered golf hole as it is played (see :func:`golf_table`): the grids, the pile,
+    the stock, and the steps drawn so far."""
+
+    def __init__(self, rng: np.random.Generator, width: float, grid: str) -> None:
+        self.rng, self.width = rng, width
+        self.layout = GolfLayout.mat(grid)
+        rows, cols = (int(n) for n in grid.split("x"))
+        self.slots = rows * cols
+        self.order = [ALL_CARDS[i] for i in rng.permutation(len(ALL_CARDS))]
+        self.cards = [[self.order.pop() for _ in range(self.slots)] for _ in range(2)]
+        self.up = [[False] * self.slots for _ in range(2)]
+        self.quads = {key: self.lie(centre, 0.02) for key, centre in self.layout.slots.items()}
+        self.stock = [self.lie(self.layout.stock, 0.01) for _ in range(GOLF_STOCK_BACKS)]
+        self.pile: list[Card] = []
+        self.pile_quads: dict[str, np.ndarray] = {}
+        self.steps: list[dict] = []
+
+    def lie(self, centre: tuple[float, float], spread: float) -> np.ndarray:
+        """A card laid at ``centre`` by hand: off by about ``spread`` card widths, askew."""
+        jitter = self.rng.normal(0, spread * self.width, 2)
+        at = (centre[0] + jitter[0], centre[1] + jitter[1])
+        return centred_quad(at, float(self.rng.normal(0, 0.02)), self.width)
+
+    def step(self, facts: list[dict], actions: list[dict]) -> None:
+        """The table as it lies now, with what its settling should give."""
+        placed = [Placed(None, quad, "stock") for quad in self.stock]
+        for seat in (1, 2):
+            for slot in range(self.slots):
+                card = self.cards[seat - 1][slot] if self.up[seat - 1][slot] else None
+                placed.append(Placed(card, self.quads[(seat, slot + 1)], f"grid:{seat}"))
+        placed += [Placed(card, self.pile_quads[str(card)], "discard") for card in self.pile]
+        self.steps.append({"placed": placed, "facts": facts, "actions": actions})
+
+    def lay(self, card: Card, previous: Card | None) -> dict:
+        """``card`` laid on the pile; its fact."""
+        self.pile.append(card)
+        self.pile_quads[str(card)] = self.lie(self.layout.discard, 0.01)
+        return _pile_fact(card, previous, False)
+
+    def put(self, seat: int, slot: int, card: Card) -> tuple[Card, bool]:
+        """``card`` laid face up in a slot (0-based); the card it replaced and whether that
+        one lay face up."""
+        old, was_up = self.cards[seat - 1][slot], self.up[seat - 1][slot]
+        self.cards[seat - 1][slot], self.up[seat - 1][slot] = card, True
+        self.quads[(seat, slot + 1)] = self.lie(self.layout.slots[(seat, slot + 1)], 0.02)
+        return old, was_up
+
+    def take(self, seat: int, down: list[int]) -> None:
+        """The discard's top drawn into a face-down slot, sometimes seen taken off first."""
+        card = self.pile.pop()
+        draw = {"do": "draw", "by": seat, "from": "discard", "card": str(card)}
+        previous: Card | None = card
+        actions = [draw]
+        if self.rng.random() < GOLF_HALFWAY:
+            below = self.pile[-1] if self.pile else None
+            self.step([_pile_fact(below, card, True)], [draw])
+            previous, actions = below, []
+        slot = int(self.rng.choice(down))
+        old, _ = self.put(seat, slot, card)
+        replace = {"do": "replace", "by": seat, "slot": slot + 1, "card": str(old)}
+        fact = _grid_fact(str(card), seat, slot + 1, None)
+        self.step([fact, self.lay(old, previous)], [*actions, replace])
+
+    def replace(self, seat: int, slot: int, card: Card) -> None:
+        """A stock card into a slot (0-based); the replaced card seen in the hand at
+        GOLF_HALFWAY's odds before it is on the pile."""
+        top = self.pile[-1]
+        draw = {"do": "draw", "by": seat, "from": "stock", "card": str(card)}
+        old, was_up = self.put(seat, slot, card)
+        replace: dict = {"do": "replace", "by": seat, "slot": slot + 1}
+        if not was_up:
+            replace["card"] = str(old)  # the face-down card is named by the replace
+        fact = _grid_fact(str(card), seat, slot + 1, str(old) if was_up else None)
+        if self.rng.random() < GOLF_HALFWAY:
+            # a face-up card's replace is known at once; a face-down one waits for the pile
+            self.step([fact], [draw, replace] if was_up else [draw])
+            self.step([self.lay(old, top)], [] if was_up else [replace])
+        else:
+            self.step([fact, self.lay(old, top)], [draw, replace])
+
+    def turn(self, mover: int) -> None:
+        """One turn of the player at index ``mover``."""
+        seat, top = mover + 1, self.pile[-1]
+        down = [slot for slot in range(self.slots) if not self.up[mover][slot]]
+        if down and golf_value(top) <= GOLF_TAKE:
+            self.take(seat, down)
+            return
+        card = self.order.pop()
+        keep = golf_value(card) <= GOLF_KEEP or self.rng.random() < GOLF_BOLD
+        keep = keep or len(self.order) < GOLF_STOCK_SPARE
+        grid = self.cards[mover]
+        dear = [
+            slot
+            for slot in range(self.slots)
+            if self.up[mover][slot] and golf_value(grid[slot]) > golf_value(card) + GOLF_SWAP
+        ]
+        if dear and len(self.order) >= GOLF_STOCK_SPARE:
+            self.replace(seat, max(dear, key=lambda slot: golf_value(grid[slot])), card)
+        elif down and keep:
+            self.replace(seat, int(self.rng.choice(down)), card)
+        else:
+            draw = {"do": "draw", "by": seat, "from": "stock", "card": str(card)}
+            self.step([self.lay(card, top)], [draw, {"do": "discard", "by": seat}])
+
+    def play(self) -> list[dict]:
+        """The whole hole, step by step."""
+        self.pile_quads.clear()
+        first = self.order.pop()
+        self.step([self.lay(first, None)], [{"do": "deal", "by": 1, "card": str(first)}])
+        flips = [
+            (seat, int(slot))
+            for seat in (1, 2)
+            for slot in self.rng.choice(self.slots, 3, replace=False)
+        ]
+        for k in self.rng.permutation(len(flips)):
+            seat, slot = flips[k]
+            self.up[seat - 1][slot] = True
+            card = str(self.cards[seat - 1][slot])
+            self.step(
+                [_grid_fact(card, seat, slot + 1, None)],
+                [{"do": "flip", "by": seat, "slot": slot + 1, "card": card}],
+            )
+        mover, closer, last_turns = 1, None, 0  # seat 2, left of the dealer, starts
+        while closer is None or last_turns:
+            self.turn(mover)
+            if closer is None and all(self.up[mover]):
+                closer, last_turns = mover, 1
+            elif closer is not None:
+                last_turns -= 1
+            mover = 1 - mover
+        for seat in (1, 2):
+            hidden = [slot for slot in range(self.slots) if not self.up[seat - 1][slot]]
+            for slot in hidden:
+                self.up[seat - 1][slot] = True
+            shown = [(slot + 1, str(self.cards[seat - 1][slot])) for slot in hidden]
+            if shown:
+                self.step(
+                    [_grid_fact(card, seat, slot, None) for slot, card in shown],
+                    [
+                        {"do": "reveal", "by": seat, "slot": slot, "card": card}
+                        for slot, card in shown
+                    ],
+                )
+        self.steps.append({"placed": [], "facts": [{"fact": "table_cleared"}], "actions": []})
+        return self.steps
+
+
+def _grid_fact(card: str, seat: int, slot: int, covers: str | None) -> dict:
+    return {
+        "fact": "card_placed",
+        "card": card,
+        "zone": f"grid:{seat}",
+        "covers": covers,
+        "seat": seat,
+        "slot": slot,
+    }
+
+
+def _pile_fact(top: Card | None, previous: Card | None, taken: bool) -> dict:
+    return {
+        "fact": "discard_changed",
+        "top": None if top is None else str(top),
+        "previous": None if previous is None else str(previous),
+        "taken": taken,
+    }
+
+
+def golf_table(rng: np.random.Generator, width: float, grid: str = "3x3") -> list[dict]:
+    """A Golf hole on the default mat (:meth:`vision.cards.golf.GolfLayout.mat`), page 1's
+    rules, two players, seat 1 dealing: the deal's card turned up, each player's three cards
+    turned up, turns (the discard's top taken into a face-down slot; a stock card into a
+    face-down or a face-up slot, or discarded) until a grid is all face up and the other
+    player has had his last turn, the face-down cards revealed, the table cleared.  Each step:
+    ``placed``, the ``facts`` its settling should give and the ``actions`` (the engine's
+    verbs, ``by`` a seat from 1) it is of."""
+    return _GolfHole(rng, width, grid).play()
+
+
 def render_table(
     rng: np.random.Generator,
     game: str,
     style: IndexStyle | None = None,
     alphabet: str | None = None,
 ) -> list[tuple[np.ndarray, dict]]:
-    """One table of ``game`` (``deberts`` or ``devyatka``) as it is played: an image per step,
-    the same table and light throughout (only the camera's noise changes), each with the
-    :func:`render_scene` labels plus ``facts``, what the step should make the observer say."""
+    """One table of ``game`` (``deberts``, ``devyatka`` or ``golf``) as it is played: an image
+    per step, the same table and light throughout (only the camera's noise changes), each with
+    the :func:`render_scene` labels plus ``facts``, what the step should make the observer say
+    (and for golf ``actions``, what the step was in the engine's verbs)."""
     style = style or style_named(TRAINING_STYLES[int(rng.integers(len(TRAINING_STYLES)))])
     alphabet = alphabet or str(rng.choice(ALPHABETS))
     if game == "deberts":
@@ -785,8 +986,11 @@ def render_table(
     elif game == "devyatka":
         size, width = 36, float(rng.uniform(88, 96))
         steps = rows_table(rng, width)
+    elif game == "golf":  # the mat is declared for one card size: cards are about that size
+        size, width = 52, MAT_CARD_WIDTH * float(rng.uniform(0.97, 1.03))
+        steps = golf_table(rng, width)
     else:
-        raise ValueError(f"no rendered table for game {game!r} (deberts or devyatka)")
+        raise ValueError(f"no rendered table for game {game!r} (deberts, devyatka or golf)")
     if rng.random() < 0.5:
         background = scene.felt(rng, SIZE, CLOTHS[int(rng.integers(len(CLOTHS)))])
     else:
@@ -817,5 +1021,6 @@ def render_table(
         quads = [scene.warp_points(item.quad, matrix).astype(np.float32) for item in step["placed"]]
         image = camera(image, rng)
         labels = _labels(step["placed"], quads, None, style, size, alphabet)
-        out.append((image, {**labels, "facts": step["facts"]}))
+        actions = {"actions": step["actions"]} if "actions" in step else {}
+        out.append((image, {**labels, "facts": step["facts"], **actions}))
     return out
