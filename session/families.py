@@ -43,6 +43,7 @@ from session.interpreters.devyatka import DevyatkaInterpreter
 from session.interpreters.dice import DiceInterpreter
 from session.interpreters.domino_poker import DominoPokerInterpreter
 from session.interpreters.dominoes import DominoesInterpreter
+from session.interpreters.golf import GolfInterpreter
 from session.interpreters.tricks import TrickInterpreter
 from session.live import Interpreter
 
@@ -254,6 +255,17 @@ def _cards_as(layout: str) -> Callable[[Any, Table], Perception]:
     return perceive
 
 
+def _golf_mat(reader: Any, table: Table) -> Perception:
+    """A card reader and the golf observer reading the default mat for the game's grid
+    (:mod:`vision.cards.golf`: the grids' and the pile's places are declared, not found)."""
+    from session.sources import CardPerception
+    from vision.cards.golf import GolfLayout, GolfObserver
+    from vision.observe import GATED_FRAMES
+
+    layout = GolfLayout.mat(str(table.options.get("grid", "3x3")))
+    return CardPerception(reader, GolfObserver(layout, frames=GATED_FRAMES))
+
+
 def _shots(reader: Any, table: Table) -> Perception:
     """The carom table's calibration is its profile's when one is named, else it is taken
     from the cushions on the first frame; the game names the layout of marks and skittles.
@@ -336,11 +348,16 @@ FAMILIES: Mapping[str, Family] = MappingProxyType(
                 DevyatkaInterpreter,
                 {"bell": "pass: nothing fits for the player to move (he pays the fine)"},
             ),
-            _card_table(
+            Family(
                 "golf",
-                "scores",
-                "no observer reads a golf layout (the grids, stock and discard) yet",
-                facts=(),
+                shows="cards",
+                view="scores",
+                facts=("card_placed", "discard_changed", "table_cleared"),
+                interpreter=GolfInterpreter,
+                camera=Camera(_golf_mat, _card_readers, _deck, kind="cards"),
+                gestures=MappingProxyType(
+                    {"bell": "knock (four-card golf): the player to move is satisfied"}
+                ),
             ),
             _card_table(
                 "card_ball",

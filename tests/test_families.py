@@ -87,12 +87,12 @@ def test_games_json_gives_every_game_its_family_and_camera(capsys) -> None:
         assert entry["family"] == game(game_id).family
         assert entry["camera"] is family_for(game_id).has_camera
     assert entries["durak"]["camera"] is True and entries["yahtzee"]["camera"] is True
-    assert entries["golf"]["camera"] is False
+    assert entries["golf"]["camera"] is True and entries["card_ball"]["camera"] is False
 
 
 def test_a_camera_less_family_says_why() -> None:
-    with pytest.raises(ValueError, match=r"no camera perception for golf \(golf\): no observer"):
-        perception_for("golf")
+    with pytest.raises(ValueError, match=r"for card_ball \(card_ball\): a pool table"):
+        perception_for("card_ball")
 
 
 def test_the_durak_camera_is_the_card_reader_and_the_card_observer() -> None:
@@ -138,7 +138,7 @@ def bare_table(tmp_path: Path) -> Path:
 
 
 def run_command(game: str, camera: Path, *more: str) -> list[str]:
-    players = "Anna,Boris,Vera" if game == "golf" else "Anna,Boris"
+    players = "Anna,Boris,Vera" if game == "card_ball" else "Anna,Boris"
     command = ["run", "--game", game, "--players", players, "--camera", str(camera)]
     return [*command, "--panel", "none", "--headless", "--fps", "0", *more]
 
@@ -181,8 +181,8 @@ def test_tableref_run_names_the_deck_on_the_table(bare_table: Path, tmp_path, ca
 
 
 def test_tableref_run_of_a_camera_less_family_says_why_and_goes_on(bare_table, tmp_path, capsys):
-    journal = tmp_path / "golf.sqlite"
-    assert main([*run_command("golf", bare_table), "--journal", str(journal)]) == 0
+    journal = tmp_path / "card_ball.sqlite"
+    assert main([*run_command("card_ball", bare_table), "--journal", str(journal)]) == 0
     err = capsys.readouterr().err
-    assert err.startswith("warning: no camera perception for golf (golf): no observer")
+    assert err.startswith("warning: no camera perception for card_ball (card_ball): a pool")
     assert "refereeing from the panel and the operator" in err and journal.exists()
