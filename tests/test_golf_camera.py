@@ -144,3 +144,45 @@ def test_the_setup_move_and_a_replaced_card_laid_first() -> None:
     assert match.submit(draw.action).accepted and match.submit(replace.action).accepted
     assert match.view()["discard_top"] == "QH"
     assert interpreter.propose(DiscardChanged("QH", "7C", False, 9), match) == []
+
+
+def test_a_card_laid_by_a_player_off_the_mat_is_held() -> None:
+    """The default mat has two grids: the third player's card on the pile may have replaced a
+    card of his grid, which the camera does not watch, so his stock-and-discard is held."""
+    match = Match(create_engine("golf", "page2"), ("Anna", "Boris", "Vera"))
+    interpreter = GolfInterpreter()
+    assert match.submit({"do": "deal", "by": "Boris", "card": "7C"}).accepted
+    for k, player in enumerate(match.players):
+        for slot, card in ((1, f"{k + 2}H"), (2, f"{k + 2}S")):
+            assert match.submit({"do": "flip", "by": player, "slot": slot, "card": card}).accepted
+    assert match.view()["turn"] == "Vera"
+    draw, discard = interpreter.propose(DiscardChanged("9D", "7C", False, 8, seats=2), match)
+    assert draw.action == {"do": "draw", "by": "Vera", "from": "stock", "card": "9D"}
+    assert "Vera's grid is not on the mat" in draw.ambiguous[0]
+    assert discard.action == {"do": "discard", "by": "Vera"}
+    assert match.submit(draw.action).accepted and match.submit(discard.action).accepted
+    assert match.view()["turn"] == "Anna"
+    draw, _ = interpreter.propose(DiscardChanged("5C", "9D", False, 9, seats=2), match)
+    assert not draw.ambiguous  # Anna's grid is on the mat: nothing replaced, it was discarded
+
+
+def test_tableref_run_referees_golf_from_the_camera_and_holds_the_first_deal(
+    hole, tmp_path, capsys
+) -> None:
+    """Headless and with no operator, ``tableref run`` holds the first deal for the operator,
+    naming both players who might have dealt; nothing after it is recorded without it."""
+    from ui.cli import main
+
+    video, actions = hole
+    command = ["run", "--game", "golf", "--players", "Anna,Boris", "--camera", str(video)]
+    command += ["--panel", "none", "--headless", "--fps", "0"]
+    journal = tmp_path / "run.sqlite"
+    assert main([*command, "--journal", str(journal)]) == 0
+    captured = capsys.readouterr()
+    assert "warning" not in captured.err
+    lines = captured.out.splitlines()
+    card = actions[0]["card"]
+    held = [line for line in lines if line.startswith(f"held #1 deal by Anna: card={card}")]
+    assert held and "could also be deal by Boris" in held[0], lines
+    with Journal.open(journal) as reopened:
+        assert reopened.rows() == []

@@ -124,7 +124,7 @@ def test_a_hole_read_into_grid_and_pile_facts() -> None:
     table = [slot("9S", 1, 4), slot("4D", 2, 1), slot("QH", 2, 2)]  # the pile's last card taken
     facts = feed(observer, table, 27)
     assert seen(facts) == [("pile", None, "7C", True)]
-    assert facts[0].to_json()["top"] is None
+    assert facts[0].to_json()["top"] is None and facts[0].seats == 2  # the mat's grids
     assert seen(feed(observer, [], 30)) == [("cleared",)]
     assert feed(observer, [pile("5S")], 33)[0].previous is None  # the next deal's pile
 

@@ -14,7 +14,8 @@ Players are seated in the order they were named: seat 1's grid is the first play
 * the discard's top taken off with nothing drawn: ``draw`` from the discard;
 * a new card on the discard with nothing drawn: a stock card drawn and discarded (``draw`` and
   ``discard``), unless it is a face-up card of the mover's grid, laid there before the drawn
-  card took its slot (the grid's fact says the rest);
+  card took its slot (the grid's fact says the rest); held for the operator when the mover's
+  seat is beyond the mat's grids (the camera cannot see whether it replaced a card of his);
 * a card turned up in a grid when the hole is over: ``reveal``;
 * the table cleared: nothing (the last reveal scored the hole).
 
@@ -115,8 +116,11 @@ class GolfInterpreter:
         if view["drawn"] is None:
             if fact.top in view["grids"][mover]:
                 return []  # the replaced card laid first: its slot's new card says the rest
+            unseen: tuple[str, ...] = ()
+            if fact.seats is not None and match.players.index(mover) >= fact.seats:
+                unseen = (f"{mover}'s grid is not on the mat: {fact.top} may have replaced a card",)
             draw = {"do": "draw", "by": mover, "from": "stock", "card": fact.top}
-            proposals = choose_seen(fact, [draw], match, source=self.source)
+            proposals = choose_seen(fact, [draw], match, source=self.source, ambiguous=unseen)
             return [*proposals, self._then(fact, {"do": "discard", "by": mover})]
         ambiguous: tuple[str, ...] = ()
         if fact.top != view["drawn"]:

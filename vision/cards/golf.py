@@ -140,7 +140,9 @@ class GridPlaced(CardPlaced):
 @dataclass(frozen=True)
 class DiscardChanged:
     """The table fact ``discard_changed``: the discard pile's top is now ``top`` (None: the
-    pile is empty), ``previous`` before; ``taken`` when the top was taken off, not laid."""
+    pile is empty), ``previous`` before; ``taken`` when the top was taken off, not laid.
+    ``seats``: how many grids the mat has (None: not said), so that a card laid by a player
+    whose grid the camera does not watch is not taken for a stock card discarded."""
 
     top: str | None
     previous: str | None
@@ -148,6 +150,7 @@ class DiscardChanged:
     frame_index: int | None = None
     timestamp: float = 0.0
     confidence: float = 1.0
+    seats: int | None = None
 
     fact = "discard_changed"
 
@@ -157,6 +160,7 @@ class DiscardChanged:
             "top": self.top,
             "previous": self.previous,
             "taken": self.taken,
+            "seats": self.seats,
             "frame": self.frame_index,
             "timestamp": round(self.timestamp, 3),
             "confidence": round(self.confidence, 3),
@@ -272,7 +276,8 @@ class GolfObserver:
         else:
             self.pile.append(top)
             taken = False
-        return [DiscardChanged(top, before, taken, frame_index, timestamp, confidence)]
+        seats = len({seat for seat, _ in self.layout.slots})
+        return [DiscardChanged(top, before, taken, frame_index, timestamp, confidence, seats)]
 
 
 def _key(item: Item) -> tuple[str, str, int]:
