@@ -186,3 +186,20 @@ def test_tableref_run_referees_golf_from_the_camera_and_holds_the_first_deal(
     assert held and "could also be deal by Boris" in held[0], lines
     with Journal.open(journal) as reopened:
         assert reopened.rows() == []
+
+
+def test_the_next_holes_deal_is_the_cameras() -> None:
+    """After the first hole the rules name the dealer (the deal passes left): the discard's
+    first card is the deal, proposed for him alone."""
+    from vision.synth.cards import golf_table
+
+    match = Match(create_engine("golf"), PLAYERS)
+    for step in golf_table(np.random.default_rng(SEED), 90.0):
+        for action in step["actions"]:
+            assert match.submit({**action, "by": PLAYERS[action["by"] - 1]}).accepted
+    assert match.view()["phase"] == "deal" and match.view()["hole"] == 2
+    interpreter = GolfInterpreter()
+    assert interpreter.propose(TableCleared(None, 1), match) == []
+    (deal,) = interpreter.propose(DiscardChanged("5S", None, False, 2, seats=2), match)
+    assert deal.action == {"do": "deal", "by": "Boris", "card": "5S"} and not deal.ambiguous
+    assert interpreter.propose(DiscardChanged(None, "5S", True, 3, seats=2), match) == []

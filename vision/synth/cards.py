@@ -781,6 +781,8 @@ GOLF_HALFWAY = 0.4
 #: Golf: the stock's backs drawn, and the cards it must keep so the hole never runs it out
 #: (the rules end a hole there; a rendered hole ends by a full grid).
 GOLF_STOCK_BACKS, GOLF_STOCK_SPARE = 3, 6
+#: Golf: the rendered hole's grid and cards turned up a player: page 1's, the default preset.
+GOLF_GRID, GOLF_FLIPS = "3x3", 3
 
 
 def golf_value(card: Card) -> int:
@@ -793,10 +795,10 @@ class _GolfHole:
     """One rendered golf hole as it is played (see :func:`golf_table`): the grids, the pile,
     the stock, and the steps drawn so far."""
 
-    def __init__(self, rng: np.random.Generator, width: float, grid: str) -> None:
+    def __init__(self, rng: np.random.Generator, width: float) -> None:
         self.rng, self.width = rng, width
-        self.layout = GolfLayout.mat(grid)
-        rows, cols = (int(n) for n in grid.split("x"))
+        self.layout = GolfLayout.mat(GOLF_GRID)
+        rows, cols = (int(n) for n in GOLF_GRID.split("x"))
         self.slots = rows * cols
         self.order = [ALL_CARDS[i] for i in rng.permutation(len(ALL_CARDS))]
         self.cards = [[self.order.pop() for _ in range(self.slots)] for _ in range(2)]
@@ -896,13 +898,12 @@ class _GolfHole:
 
     def play(self) -> list[dict]:
         """The whole hole, step by step."""
-        self.pile_quads.clear()
         first = self.order.pop()
         self.step([self.lay(first, None)], [{"do": "deal", "by": 1, "card": str(first)}])
         flips = [
             (seat, int(slot))
             for seat in (1, 2)
-            for slot in self.rng.choice(self.slots, 3, replace=False)
+            for slot in self.rng.choice(self.slots, GOLF_FLIPS, replace=False)
         ]
         for k in self.rng.permutation(len(flips)):
             seat, slot = flips[k]
@@ -957,7 +958,7 @@ def _pile_fact(top: Card | None, previous: Card | None, taken: bool) -> dict:
     }
 
 
-def golf_table(rng: np.random.Generator, width: float, grid: str = "3x3") -> list[dict]:
+def golf_table(rng: np.random.Generator, width: float) -> list[dict]:
     """A Golf hole on the default mat (:meth:`vision.cards.golf.GolfLayout.mat`), page 1's
     rules, two players, seat 1 dealing: the deal's card turned up, each player's three cards
     turned up, turns (the discard's top taken into a face-down slot; a stock card into a
@@ -965,7 +966,7 @@ def golf_table(rng: np.random.Generator, width: float, grid: str = "3x3") -> lis
     player has had his last turn, the face-down cards revealed, the table cleared.  Each step:
     ``placed``, the ``facts`` its settling should give and the ``actions`` (the engine's
     verbs, ``by`` a seat from 1) it is of."""
-    return _GolfHole(rng, width, grid).play()
+    return _GolfHole(rng, width).play()
 
 
 def render_table(
