@@ -203,3 +203,12 @@ def test_the_next_holes_deal_is_the_cameras() -> None:
     (deal,) = interpreter.propose(DiscardChanged("5S", None, False, 2, seats=2), match)
     assert deal.action == {"do": "deal", "by": "Boris", "card": "5S"} and not deal.ambiguous
     assert interpreter.propose(DiscardChanged(None, "5S", True, 3, seats=2), match) == []
+
+
+def test_four_card_golf_holds_a_card_laid_on_the_pile() -> None:
+    """Four-card golf's new card lies face down: the card on the pile may be the replaced one."""
+    match = Match(create_engine("golf", "page2_four"), PLAYERS)
+    assert match.submit({"do": "deal", "by": "Anna", "card": "7C"}).accepted
+    draw, _ = GolfInterpreter().propose(DiscardChanged("9D", "7C", False, 8, seats=2), match)
+    assert draw.action == {"do": "draw", "by": "Boris", "from": "stock", "card": "9D"}
+    assert "new cards lie face down" in draw.ambiguous[0]

@@ -15,7 +15,8 @@ Players are seated in the order they were named: seat 1's grid is the first play
 * a new card on the discard with nothing drawn: a stock card drawn and discarded (``draw`` and
   ``discard``), unless it is a face-up card of the mover's grid, laid there before the drawn
   card took its slot (the grid's fact says the rest); held for the operator when the mover's
-  seat is beyond the mat's grids (the camera cannot see whether it replaced a card of his);
+  seat is beyond the mat's grids, or in four-card golf, where the new card lies face down
+  (either way the camera cannot see whether it replaced a card);
 * a card turned up in a grid when the hole is over: ``reveal``;
 * the table cleared: nothing (the last reveal scored the hole).
 
@@ -119,6 +120,8 @@ class GolfInterpreter:
             unseen: tuple[str, ...] = ()
             if fact.seats is not None and match.players.index(mover) >= fact.seats:
                 unseen = (f"{mover}'s grid is not on the mat: {fact.top} may have replaced a card",)
+            if getattr(getattr(match.engine, "rules", None), "new_card", "up") == "down":
+                unseen = (f"new cards lie face down: {fact.top} may have replaced a card",)
             draw = {"do": "draw", "by": mover, "from": "stock", "card": fact.top}
             proposals = choose_seen(fact, [draw], match, source=self.source, ambiguous=unseen)
             return [*proposals, self._then(fact, {"do": "discard", "by": mover})]
