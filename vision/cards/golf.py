@@ -21,6 +21,7 @@ The observer's facts (each from a settled table, :class:`vision.observe.SettleTr
 * :class:`DiscardChanged`: the pile's top is another card (``top``; None: no card left on it);
   ``taken`` when the top was taken off, which the observer knows from the tops it saw (the new
   top is the one seen under it, or the pile is empty), else a card was laid on the pile;
+  ``seats``, the mat's grids, tells the interpreter whose grids the camera does not watch;
 * :class:`~vision.cards.facts.TableCleared`: the table empty after cards lay on it (the hole's
   cards gathered); the observer forgets the grids and the pile.
 
