@@ -8,11 +8,13 @@ gets which is the family registry's (:mod:`session.families`, ``interpreter_for`
 * ``domino_poker`` (:mod:`.domino_poker`): five tiles shown together -> ``reveal``;
 * ``carom``: :class:`CaromInterpreter`, ``ShotEnded`` -> ``shot``;
 * ``devyatka`` (:mod:`.devyatka`): a card at a row's end -> ``play``, the bell -> ``pass``;
-* ``tricks`` (:mod:`.tricks`): a card in the trick -> ``play``.
+* ``tricks`` (:mod:`.tricks`): a card in the trick -> ``play``;
+* ``golf`` (:mod:`.golf`): grid and pile facts -> ``deal``, ``flip``, ``move``, ``draw``,
+  ``replace``, ``discard``, ``reveal``.
 
-Every game also gets the panel's buttons (:class:`PanelInterpreter`).  Families with no
-interpreter (Golf, Card Ball) are refereed from the panel and the operator
-alone.  This package does not import the registry (the registry imports it).
+Every game also gets the panel's buttons (:class:`PanelInterpreter`).  A family with no
+interpreter (Card Ball: a pool table, its cards in the players' hands) is refereed from the
+panel and the operator alone.  This package does not import the registry (the registry imports it).
 """
 
 from __future__ import annotations
