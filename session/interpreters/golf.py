@@ -34,8 +34,7 @@ from typing import Any
 from scoring.match import Match
 from session.interpreters.common import choose_seen, describe, legal_players, to_move
 from session.live import Proposal
-from vision.cards.facts import TableCleared
-from vision.cards.golf import DiscardChanged, GridPlaced
+from vision.cards.facts import DiscardChanged, GridPlaced, TableCleared
 
 
 class GolfInterpreter:

@@ -33,11 +33,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
-from vision.cards.facts import CardPlaced, TableCleared
+from vision.cards.facts import DiscardChanged, GridPlaced, TableCleared
 from vision.observe import Item, SettleTracker
 
 if TYPE_CHECKING:  # the reader needs OpenCV; the session imports these facts without it
@@ -117,55 +117,6 @@ class GolfLayout:
         if np.hypot(*(centre - at)) <= SLOT_REACH * self.pitch:
             return (f"grid:{seat}", slot)
         return None
-
-
-@dataclass(frozen=True)
-class GridPlaced(CardPlaced):
-    """A :class:`CardPlaced` in a golf grid: ``seat`` and ``slot`` (from 1), ``covers`` the
-    face-up card it replaced in the slot, ``moved_from`` the slot it lay in before (None: it
-    was not in this grid face up)."""
-
-    seat: int = 0
-    slot: int = 0
-    moved_from: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            **super().to_json(),
-            "seat": self.seat,
-            "slot": self.slot,
-            "moved_from": self.moved_from,
-        }
-
-
-@dataclass(frozen=True)
-class DiscardChanged:
-    """The table fact ``discard_changed``: the discard pile's top is now ``top`` (None: the
-    pile is empty), ``previous`` before; ``taken`` when the top was taken off, not laid.
-    ``seats``: how many grids the mat has (None: not said), so that a card laid by a player
-    whose grid the camera does not watch is not taken for a stock card discarded."""
-
-    top: str | None
-    previous: str | None
-    taken: bool = False
-    frame_index: int | None = None
-    timestamp: float = 0.0
-    confidence: float = 1.0
-    seats: int | None = None
-
-    fact = "discard_changed"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "fact": self.fact,
-            "top": self.top,
-            "previous": self.previous,
-            "taken": self.taken,
-            "seats": self.seats,
-            "frame": self.frame_index,
-            "timestamp": round(self.timestamp, 3),
-            "confidence": round(self.confidence, 3),
-        }
 
 
 GolfFact = GridPlaced | DiscardChanged | TableCleared
