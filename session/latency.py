@@ -176,13 +176,12 @@ def _noisy(image: np.ndarray, noise: float, rng: np.random.Generator) -> np.ndar
     return np.clip(image + grain, 0, 255).astype(np.uint8)
 
 
-def prepare(
-    throws: int, fps: float, reader: Any, reader_name: str, seed: int = 0, moving: int = MOVING
-) -> Throws:
-    """``throws`` throws the reader reads right, each at rest for a second."""
+def prepare(throws: int, fps: float, reader: Any, seed: int = 0, moving: int = MOVING) -> Throws:
+    """``throws`` throws ``reader`` reads right, each ``moving`` frames in motion and then at
+    rest for a second."""
     still = round(fps)  # dice lie still about a second before they are picked up again
     scenes = read_right_scenes(throws, reader, seed)
-    return Throws(throw_frames(scenes, moving, still, NOISE, seed), moving, still, fps, reader_name)
+    return Throws(throw_frames(scenes, moving, still, NOISE, seed), moving, still, fps, reader.name)
 
 
 def dice_perception(reader_name: str | None) -> Any:
@@ -235,7 +234,7 @@ def measure(
 ) -> LatencyReport:
     """Play ``throws`` rendered throws through the live pipeline and time each one."""
     perception = dice_perception(reader_name)
-    played = prepare(throws, fps, perception.reader, perception.reader.name, seed)
+    played = prepare(throws, fps, perception.reader, seed)
     arrived: dict[int, float] = {}
     samples: list[float] = []
     parts: tuple[list[float], list[float], list[float]] = ([], [], [])
@@ -329,7 +328,7 @@ def throughput(throws: int = 8, reader_name: str | None = None) -> list[dict[str
     from vision.bench import measure as seconds_per_frame
 
     perception = dice_perception(reader_name)
-    night = prepare(throws, 30.0, perception.reader, perception.reader.name, 1, NIGHT_MOVING)
+    night = prepare(throws, 30.0, perception.reader, 1, NIGHT_MOVING)
     reads = 0
     read = perception.reader.read
 

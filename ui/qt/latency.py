@@ -39,7 +39,7 @@ def measure(
     previous_handler = qInstallMessageHandler(_quiet_offscreen)
     app = QApplication.instance() or QApplication([])
     perception = latency.dice_perception(reader_name)
-    played = latency.prepare(throws, fps, perception.reader, perception.reader.name)
+    played = latency.prepare(throws, fps, perception.reader)
     arrived: dict[int, float] = {}
     held: set[int] = set()  # the frames of throws the operator had to confirm
     with tempfile.TemporaryDirectory(dir=folder) as scratch:
