@@ -162,7 +162,11 @@ class BallDetector:
         ``image`` px, from :func:`vision.carom.ball_finder.find_balls` on the set-up frame)
         are matched to the set's coloured balls by hue, nearest first, and a match within
         LEARN_HUE replaces the nominal hue by the measured one (this lamp, this camera's white
-        balance).  White and black keep their grey tests.  Returns what was learned."""
+        balance).  A ball matched within LEARN_MIN_SHIFT keeps its nominal hue and is matched
+        all the same: no other blob may take it over (the black ball's disc, tinted by a blue
+        cloth, reads a saturated orange 16 hue steps off the red and so took the red's hue from
+        a red seen at its own).  White and black keep their grey tests.  Returns what was
+        learned."""
         hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
         measured = [_disc_hsv(hsv, x, y, r) for x, y, r in seen]
         pairs = []
@@ -175,10 +179,12 @@ class BallDetector:
                     pairs.append((gap, ball, i))
         learned: dict[str, tuple] = {}
         used: set[int] = set()
+        matched: set[str] = set()  # a ball matched once is matched: learned or kept nominal
         for gap, ball, i in sorted(pairs):
-            if gap > LEARN_HUE or ball in learned or i in used:
+            if gap > LEARN_HUE or ball in matched or i in used:
                 continue
             used.add(i)
+            matched.add(ball)
             if gap < LEARN_MIN_SHIFT:
                 continue  # the nominal hue's window already centres on it
             _h0, s0, v0 = self.colours[ball]
