@@ -143,3 +143,27 @@ def test_a_skittle_felled_with_the_big_ones_head_on_its_place_is_down(setup, ang
     scene.lying("small_rear", angle)
     scene.lying("big", 5.0)
     assert scene.read("small_rear") == DOWN
+
+
+@pytest.mark.parametrize(("by", "state"), [((0.0, 0.0), UP), ((12.0, 4.0), DISPLACED)])
+def test_a_skittle_seen_by_its_head_alone_at_the_set_up_is_judged_by_its_head(
+    setup, by: tuple[float, float], state: str
+) -> None:
+    # beside a ball on its spot a side skittle's body lay in the ball's shadow at the set-up,
+    # too dark for a white body: its reference is its head alone; pushed, it shows whole,
+    # many times that reference, and its head, not its size, says whether it moved
+    image, clean = setup
+    whole = clean.references["side_rear"]
+    assert whole.mask is not None and whole.head_mask is not None
+    shaded = image.copy()
+    body = cv2.dilate(whole.mask.astype(np.uint8), None) > 0
+    ys, xs = np.nonzero(body & ~whole.head_mask)
+    ys, xs = ys + whole.y0, xs + whole.x0
+    shaded[ys, xs] = (shaded[ys, xs] * 0.35).astype(np.uint8)
+    watcher = SkittleWatcher(TABLE, clean.calibration, shaded)
+    assert watcher.references["side_rear"].area < 0.5 * whole.area
+    scene = Scene(image, clean)
+    if by != (0.0, 0.0):
+        scene.lift("side_rear")
+        scene.slide("side_rear", by)
+    assert watcher.state(scene.image, "side_rear", []) == state
