@@ -96,6 +96,25 @@ def test_a_ball_sent_back_off_the_cushion_touched_it(after: list[float]) -> None
     assert [e.b for e in found] == [TABLE.cushion("+y")]
 
 
+@pytest.mark.parametrize("short", [0.0, 6.0])
+@pytest.mark.parametrize("phase", [0.3, 0.7])
+def test_a_cushion_touch_inside_a_frame_is_timed_where_the_paths_in_and_back_cross(
+    phase: float, short: float
+) -> None:
+    """Red in at 1000 mm/s, back at 600, bouncing ``phase`` of a frame after frame 20, its
+    centre seen ``short`` mm short of where it is (a blurred ball's centroid): the frame
+    seen furthest in may be after the bounce, its step from the one before no speed in (the
+    touch was timed a frame late, up to 43 ms on the development videos)."""
+    limit = TABLE.half[1] - TABLE.ball_radius
+    bounce = (20 + phase) / FPS
+    times = np.arange(FRAMES) / FPS
+    ys = np.where(times < bounce, limit - 1000 * (bounce - times), limit - 600 * (times - bounce))
+    red = np.column_stack([np.full(FRAMES, -900.0), ys - short])
+    found = [e for e in cushion_contacts(history(red, states({})), TABLE) if e.a == "red"]
+    assert [e.b for e in found] == [TABLE.cushion("+y")]
+    assert abs(found[0].t - bounce) < 0.003
+
+
 def test_a_ball_coming_to_rest_short_of_the_cushion_did_not_touch_it() -> None:
     # the camera's jitter moves its centre back a fraction of a millimetre as it stops
     red = towards_cushion([0.0, -0.4, -0.7])
@@ -165,3 +184,4 @@ def test_a_graze_that_nudged_the_ball_at_rest_is_a_contact() -> None:
 def test_a_near_miss_that_left_the_ball_where_it_lay_is_no_contact(nudge: float) -> None:
     # passing as close, but the ball at rest stays put, or moves towards the mover
     assert graze(2 * TABLE.ball_radius + 3.0, nudge) == []
+

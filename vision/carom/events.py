@@ -70,6 +70,11 @@ CUSHION_LATE_FRAMES = 4  # frames after the turn the speed back is judged over t
 #   bounce turns late)
 CUSHION_NEAR_MM = 12  # mm short of the cushion line (ball centre) a turn still counts ...
 CUSHION_TRAVEL_FRAMES = 1.2  # ... plus this many frames of the ball's travel in
+BOUNCE_MIN_STEP_MM = 3.0  # mm a frame: a ball slower than this in or back off a cushion is
+#   timed by its reach to the cushion's line, not by where its paths in and back cross (a
+#   millimetre's jitter would move a slow crossing by a frame)
+BOUNCE_CROSS_MM = 25.0  # mm: the paths in and back must cross this near the cushion's line
+#   (a ball's centre touching it); further off they are not one bounce's
 CUSHION_FULL_CHANGE = 300.0  # mm/s of speed reversed that gives a cushion contact full
 #   confidence
 
@@ -270,21 +275,50 @@ def cushion_contacts(h: History, layout: TableLayout) -> list[Event]:
                         continue  # a ball coming to rest short of it, jittering
                     if c[k] < limit - CUSHION_NEAR_MM - CUSHION_TRAVEL_FRAMES * abs(v_in) * dt:
                         continue
-                    k0 = k if c[k] < limit and (c[k] - c[k - 1]) > 0 else k - 1
-                    v0 = (c[k0] - c[k0 - 1]) / dt if c[k0] > c[k0 - 1] else v_in
-                    s = min(2 * dt, max(0.0, (limit - c[k0]) / max(v0, MIN_APPROACH)))
+                    when = _bounce_time(h.times, c, k, limit)
+                    if when is None:
+                        k0 = k if c[k] < limit and (c[k] - c[k - 1]) > 0 else k - 1
+                        v0 = (c[k0] - c[k0 - 1]) / dt if c[k0] > c[k0 - 1] else v_in
+                        s = min(2 * dt, max(0.0, (limit - c[k0]) / max(v0, MIN_APPROACH)))
+                        when = float(h.times[k0] + s)
                     side = ("+" if sign > 0 else "-") + ("x" if axis == 0 else "y")
                     confidence = min(1.0, (v_in - v_out) / CUSHION_FULL_CHANGE)
                     out.append(
                         Event(
                             "contact",
-                            float(h.times[k0] + s),
+                            when,
                             ball,
                             layout.cushion(side),
                             round(confidence, 3),
                         )
                     )
     return out
+
+
+def _bounce_time(times: np.ndarray, c: np.ndarray, k: int, limit: float) -> float | None:
+    """When a ball seen furthest towards a cushion at frame ``k`` (``c``: its coordinate
+    towards it, mm) bounced: where its path in (frames ``k - 2``, ``k - 1``) meets its path
+    back (``k + 1``, ``k + 2``), the bounce lying between ``k - 1`` and ``k + 1``; frame ``k``
+    may straddle it, so its step says nothing of the speed in (taken so, a ball seen short
+    of the line crept to it at the few mm/s of that step, its touch two frames late).  None
+    when the two paths do not cross there, or either is too slow to time it by
+    (:data:`BOUNCE_MIN_STEP_MM`, :data:`BOUNCE_CROSS_MM`)."""
+    if k < 2 or k + 2 >= len(c) or not np.all(np.isfinite(c[k - 2 : k + 3])):
+        return None
+    t1, t2, t3, t4 = (float(times[j]) for j in (k - 2, k - 1, k + 1, k + 2))
+    v_in = (c[k - 1] - c[k - 2]) / max(MIN_DT, t2 - t1)
+    v_back = (c[k + 2] - c[k + 1]) / max(MIN_DT, t4 - t3)
+    frame = (t4 - t1) / 4
+    if v_in * frame < BOUNCE_MIN_STEP_MM or -v_back * frame < BOUNCE_MIN_STEP_MM:
+        return None
+    # c[k-1] + v_in (t - t2) = c[k+1] + v_back (t - t3)
+    t = (c[k + 1] - c[k - 1] + v_in * t2 - v_back * t3) / (v_in - v_back)
+    if not t2 <= t <= t3:
+        return None
+    apex = c[k - 1] + v_in * (t - t2)
+    if abs(apex - limit) > BOUNCE_CROSS_MM:
+        return None  # the paths cross where no ball touches this cushion: not one bounce
+    return float(t)
 
 
 def _change_frame(states: Sequence[Mapping[str, str]], name: str) -> int | None:
