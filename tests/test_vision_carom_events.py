@@ -185,3 +185,18 @@ def test_a_near_miss_that_left_the_ball_where_it_lay_is_no_contact(nudge: float)
     # passing as close, but the ball at rest stays put, or moves towards the mover
     assert graze(2 * TABLE.ball_radius + 3.0, nudge) == []
 
+
+def test_a_ball_struck_from_rest_short_of_a_skittle_touches_it_in_the_step_it_sets_off() -> None:
+    """Red lies 8 mm beyond reach of side_rear (too far to lean on it), is struck at frame
+    20 and sets off at 1200 mm/s: it touches the skittle 6.7 ms later, inside that step (by
+    the motion before it, still, the touch was put a frame later)."""
+    spec = TABLE.skittle("side_rear")
+    reach = TABLE.ball_radius + spec.base_radius
+    start = spec.at[0] - reach - 8.0
+    xs = [start + max(0, k - 20) * 1200.0 / FPS for k in range(FRAMES)]
+    red = np.array([(x, spec.at[1]) for x in xs])
+    h = history(red, states({"side_rear": 22}))
+    events, _ = skittle_events(h, TABLE, {"side_rear": "down"})
+    touch = next(e for e in events if e.kind == "contact")
+    assert touch.a == "red" and touch.b == "side_rear"
+    assert abs(touch.t - (20 / FPS + 8.0 / 1200.0)) < 0.003

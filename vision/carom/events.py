@@ -426,7 +426,12 @@ def _touch_time(h: History, ball: str, base: np.ndarray, reach: float, j: int) -
         while moving + 1 <= j and np.hypot(*(p[moving + 1] - p[moving])) < MOVE_OFF_MM:
             moving += 1
         return float(h.times[moving]) + MOVE_OFF_SECONDS
+    # the step it came within reach in, not the motion before it: a ball lying still a few
+    # millimetres short, struck, came within reach in the step it set off in (by the motion
+    # before, it never would, and its touch was timed two frames on)
     v = _mean_v(velocities(p, h.times), k0 - 1, k0 + 1)
+    if k0 + 1 < len(p) and np.isfinite(p[k0 + 1, 0]):
+        v = (p[k0 + 1] - p[k0]) / max(MIN_DT, float(h.times[k0 + 1] - h.times[k0]))
     s = _solve(p[k0] - base, v, reach)
     dt = float(h.times[min(k0 + 2, len(h.times) - 1)] - h.times[k0])
     return float(h.times[k0] + min(dt, s if s is not None else dt / 2))
