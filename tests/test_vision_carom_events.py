@@ -200,3 +200,24 @@ def test_a_ball_struck_from_rest_short_of_a_skittle_touches_it_in_the_step_it_se
     touch = next(e for e in events if e.kind == "contact")
     assert touch.a == "red" and touch.b == "side_rear"
     assert abs(touch.t - (20 / FPS + 8.0 / 1200.0)) < 0.003
+
+
+def test_a_slow_ball_into_one_at_rest_seen_near_it_frames_before_the_touch_hit_it() -> None:
+    """Red crawls at 200 mm/s into pink at rest, seen 4 mm nearer it than it is (a blurred
+    centroid), so within the camera's slack of a touch three frames early; at the touch red
+    stops and pink moves off at 180 mm/s.  The velocities after must be taken past the closest
+    approach, not right after the first frame within the slack (which still held the
+    approach: the contact was missed)."""
+    r = TABLE.ball_radius
+    touch = 30
+    pink_at = np.array([-300.0, 200.0])
+    times = np.arange(FRAMES) / FPS
+    gap = [2 * r + 200.0 * max(0, touch - k) / FPS for k in range(FRAMES)]
+    red = np.array([pink_at - np.array([0.0, g]) for g in gap])
+    red[:touch, 1] += 4.0  # seen nearer than it is
+    moved = [180.0 * max(0, k - touch + 1) / FPS for k in range(FRAMES)]
+    pink = np.array([pink_at + np.array([0.0, m]) for m in moved])
+    positions = {"red": red, "pink": pink, "black": np.tile([[1200.0, -500.0]], (FRAMES, 1))}
+    h = History(times, positions, states({}), {s.name: s.at for s in TABLE.skittles})
+    found = [(e.a, e.b) for e in ball_contacts(h, TABLE)]
+    assert found == [("red", "pink")]

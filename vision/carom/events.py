@@ -211,7 +211,12 @@ def _ball_contact(
     # at its own reach, and two touches inside one frame are ordered by these times
     touch = _solve(pb[k0] - pa[k0], before[b] - before[a], 2 * r)
     when = float(h.times[k0] + (s if touch is None else max(s, touch)))
-    after = {n: _mean_v(vel[n], k0 + AFTER_FROM_FRAMES, k0 + AFTER_TO_FRAMES) for n in (a, b)}
+    # the velocities after are taken past the closest approach too: balls closing slowly come
+    # within the camera's slack of a touch frames before it (a ball crawling at 200 mm/s
+    # into one at rest, seen 3 mm nearer than it was: the window after the first such frame
+    # still held the approach, and the contact was missed)
+    start = max(k0 + AFTER_FROM_FRAMES, kmin + 1)
+    after = {n: _mean_v(vel[n], start, start + AFTER_TO_FRAMES - AFTER_FROM_FRAMES) for n in (a, b)}
     change = sum(float(np.hypot(*(after[n] - before[n]))) for n in (a, b))
     struck_still = any(  # a ball at rest that was struck must move off
         np.hypot(*before[n]) < STILL_SPEED and np.hypot(*after[n]) < STRUCK_SPEED for n in (a, b)
