@@ -14,7 +14,7 @@ from vision.carom.calibration import calibrate, carom_profile
 from vision.carom.evaluate import ShotResult, evaluate_shot
 from vision.carom.layout import layout
 from vision.carom.observer import ShotObserver
-from vision.carom.record import untimed
+from vision.carom.record import stopped_on, untimed
 from vision.carom.skittles import SkittleWatcher
 from vision.carom.table_finder import find_table
 from vision.carom.tracker import COAST_FRAMES, Tracker
@@ -131,3 +131,13 @@ def test_a_skittle_hidden_whole_between_two_resting_balls_stood_slid(tmp_path) -
     result = replayed(shot, tmp_path)
     assert result.skittles_right == result.skittles
     assert result.verdict_same, result.differences
+
+
+def test_a_ball_seen_over_a_mark_its_skittle_stands_on_lies_on_the_next_mark() -> None:
+    # pink at rest on spot_front, seen 9 mm towards side_front (a ball beside a skittle is
+    # seen a little towards it): over side_front's mark, but side_front still stands there,
+    # and no ball can cover a mark its skittle stands on (42 mm from the skittle's centre)
+    table = layout("seven_skittles")
+    seen = {"pink": (-855.0, 0.0)}
+    assert stopped_on(table, seen) == {"side_front": "pink"}
+    assert stopped_on(table, seen, {"side_front"}) == {"spot_front": "pink"}

@@ -328,7 +328,8 @@ class ShotObserver:
             seen = p[np.isfinite(p[:, 0])][-5:]
             if ball not in gone and len(seen):
                 final[ball] = (float(np.median(seen[:, 0])), float(np.median(seen[:, 1])))
-        record = shot_record(self.layout.cue, events, final, self.layout)
+        standing = {s.mark for s in self.layout.skittles if final_states.get(s.name) == UP}
+        record = shot_record(self.layout.cue, events, final, self.layout, standing)
         ambiguous += self._mark_flags(final, record["stopped_on"])
         ambiguous += self._hidden_flags(final, final_states, bases)
         confidences = self._confidences(events)
