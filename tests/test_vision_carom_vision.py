@@ -4,6 +4,7 @@ simulated shot video -> shot record -> the Seven Skittles verdict of the truth."
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import numpy as np
@@ -141,3 +142,29 @@ def test_a_ball_seen_over_a_mark_its_skittle_stands_on_lies_on_the_next_mark() -
     seen = {"pink": (-855.0, 0.0)}
     assert stopped_on(table, seen) == {"side_front": "pink"}
     assert stopped_on(table, seen, {"side_front"}) == {"spot_front": "pink"}
+
+
+@pytest.mark.parametrize(
+    ("last", "missed", "over"),
+    [
+        ((-200.0, 100.0), 30, False),  # unseen half a second on the cloth: wait for it
+        ((-200.0, 100.0), 70, True),  # longer than LOST_ON_TABLE_FRAMES: gone after all
+        ((-1760.0, 870.0), 30, True),  # last seen at a corner pocket: pocketed
+    ],
+)
+def test_a_ball_lost_on_the_cloth_is_waited_for(
+    last: tuple[float, float], missed: int, over: bool
+) -> None:
+    # a red ball rolling through a darker pool of a red cloth is lost for half a second and
+    # shows where it stops; the shot must not end without it (its rest read as a new shot)
+    observer = ShotObserver(None, "seven_skittles")
+    frames = 40 + missed
+    observer._frames = [(k / 60, k) for k in range(frames)]
+    observer._states = [{} for _ in range(frames)]
+    still = {"pink": (-843.0, 0.0), "black": (843.0, 0.0)}
+    observer._positions = {b: [at] * frames for b, at in still.items()}
+    observer._positions["red"] = [last] * (frames - missed) + [(math.nan, math.nan)] * missed
+    for ball, track in observer._tracker.tracks.items():
+        track.position = np.array(observer._positions[ball][0] if ball != "red" else last)
+        track.missed = missed if ball == "red" else 0
+    assert observer._at_rest() is over
