@@ -205,3 +205,20 @@ def test_a_skittle_half_hidden_at_the_set_up_with_no_head_seen_is_judged_by_what
         scene.lift(name)
         scene.slide(name, by)
     assert watcher.state(scene.image, name, []) == state
+
+
+def test_a_skittle_a_ball_half_hid_at_the_set_up_stood_on_its_mark(setup) -> None:
+    # the pink on its spot hides the side of side_front next to it: the part in view is the
+    # far side, its centre pushed off the skittle's; where the skittle stood (the touches of
+    # balls are timed on it) is its mark's place
+    image, clean = setup
+    spot = clean.calibration.to_image([TABLE.marks["spot_front"]])[0]
+    disc = (float(spot[0]), float(spot[1]), TABLE.ball_radius * clean.scale * 1.06 + 1)
+    watcher = SkittleWatcher(TABLE, clean.calibration, image, [disc])
+    ref = watcher.references["side_front"]
+    assert ref.cut
+    mark = TABLE.skittle("side_front").at
+    seen_at = watcher.calibration.to_table([ref.centroid])[0]
+    stood_at = watcher.calibration.to_table([watcher.base_px("side_front")])[0]
+    assert math.dist(seen_at, mark) > 4.0  # the cut reference's centre is off the mark
+    assert math.dist(stood_at, mark) < 1.0
