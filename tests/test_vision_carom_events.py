@@ -14,9 +14,11 @@ from vision.carom.events import (
     ball_contacts,
     cushion_contacts,
     gone,
+    one_bounce,
     skittle_events,
 )
 from vision.carom.layout import layout
+from vision.carom.record import Event
 
 TABLE = layout("seven_skittles")
 FPS = 60.0
@@ -221,3 +223,20 @@ def test_a_slow_ball_into_one_at_rest_seen_near_it_frames_before_the_touch_hit_i
     h = History(times, positions, states({}), {s.name: s.at for s in TABLE.skittles})
     found = [(e.a, e.b) for e in ball_contacts(h, TABLE)]
     assert found == [("red", "pink")]
+
+
+def test_a_ball_creeping_into_a_cushion_bounces_once() -> None:
+    """Two touches of one cushion by one ball, nothing else of its between, 0.09 s apart: a
+    slow ball jittering at the cushion, one bounce (the surer stands); with a ball contact
+    between them, or far apart, both stand."""
+    cushion = TABLE.cushion("+y")
+    cushions = {TABLE.cushion(side) for side in TABLE.cushion_names}
+    twice = [
+        Event("contact", 2.70, "black", cushion, 0.4),
+        Event("contact", 2.79, "black", cushion, 0.7),
+    ]
+    assert one_bounce(twice, cushions) == [twice[1]]
+    between = [*twice[:1], Event("contact", 2.75, "red", "black", 1.0), twice[1]]
+    assert one_bounce(between, cushions) == between
+    apart = [twice[0], Event("contact", 3.5, "black", cushion, 0.7)]
+    assert one_bounce(apart, cushions) == apart

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -75,6 +75,10 @@ BOUNCE_MIN_STEP_MM = 3.0  # mm a frame: a ball slower than this in or back off a
 #   millimetre's jitter would move a slow crossing by a frame)
 BOUNCE_CROSS_MM = 25.0  # mm: the paths in and back must cross this near the cushion's line
 #   (a ball's centre touching it); further off they are not one bounce's
+REPEAT_BOUNCE_SECONDS = 0.3  # s: two touches of one cushion by one ball, nothing else of
+#   its between, closer than this are one bounce seen twice (a slow ball creeping into a
+#   cushion on development seed 207 turned twice, 0.09 s apart; a ball that leaves a cushion
+#   and comes back to it needs another touch between, and takes longer)
 CUSHION_FULL_CHANGE = 300.0  # mm/s of speed reversed that gives a cushion contact full
 #   confidence
 
@@ -498,6 +502,30 @@ def _crossing(track: np.ndarray, limit: tuple[float, float]) -> np.ndarray | Non
             edge = math.copysign(limit[axis], b[axis])
             share = min(share, max(0.0, (edge - a[axis]) / (b[axis] - a[axis])))
     return a + share * (b - a)
+
+
+def one_bounce(events: Sequence[Event], cushions: Collection[str]) -> list[Event]:
+    """A ball touches the same cushion twice only after touching something else: sent back
+    off it, it rolls away in a straight line.  Two touches of one cushion by one ball with
+    none of that ball's other events between them, closer than :data:`REPEAT_BOUNCE_SECONDS`,
+    are one bounce seen twice (a slow ball creeping along a cushion, its centre jittering a
+    millimetre or two, turns twice): the surer stands (the earlier when as sure)."""
+    ordered = sorted(events, key=lambda e: e.t)
+    dropped: set[int] = set()
+    last: dict[str, int] = {}  # ball -> index in ``ordered`` of its latest contact
+    for i, e in enumerate(ordered):
+        if e.kind != "contact":
+            continue
+        j = last.get(e.a)
+        if e.b in cushions and j is not None:
+            prior = ordered[j]
+            if prior.b == e.b and e.t - prior.t < REPEAT_BOUNCE_SECONDS:
+                weaker = i if e.confidence <= prior.confidence else j
+                dropped.add(weaker)
+                last[e.a] = j if weaker == i else i
+                continue
+        last[e.a] = last[e.b] = i
+    return [e for i, e in enumerate(ordered) if i not in dropped]
 
 
 def after_set_moving(events: Sequence[Event], balls: Sequence[str], cue: str) -> list[Event]:

@@ -337,6 +337,8 @@ class ShotObserver:
         events = ev.after_set_moving(
             events + skittle_events + lost, self.layout.ball_names, self.layout.cue
         )
+        cushions = {self.layout.cushion(side) for side in self.layout.cushion_names}
+        events = ev.one_bounce(events, cushions)
         events = [
             e.__class__(e.kind, max(0.0, e.t - stroke), e.a, e.b, e.confidence) for e in events
         ]
