@@ -168,3 +168,18 @@ def test_a_ball_lost_on_the_cloth_is_waited_for(
         track.position = np.array(observer._positions[ball][0] if ball != "red" else last)
         track.missed = missed if ball == "red" else 0
     assert observer._at_rest() is over
+
+
+@pytest.mark.parametrize(("offset", "taken"), [(30.0, False), (200.0, True)])
+def test_a_lost_ball_is_not_taken_up_on_another_balls_rim(offset: float, taken: bool) -> None:
+    # the red has flown off a red cloth; the pink rolls on, its darker rim passing for red
+    # 30 mm from its centre: no ball's centre is that near another's, so it is no red ball
+    tracker = Tracker(("red", "pink"), TABLE.ball_radius, TABLE.half)
+    pink = (600.0, 300.0)
+    for _ in range(3):
+        tracker.update({"red": [], "pink": [Candidate(*pink, 0.9)]}, 1 / 60)
+    tracker.update(
+        {"red": [Candidate(pink[0] + offset, pink[1], 0.3)], "pink": [Candidate(*pink, 0.9)]},
+        1 / 60,
+    )
+    assert (tracker.tracks["red"].position is not None) is taken
