@@ -240,3 +240,43 @@ def test_a_ball_creeping_into_a_cushion_bounces_once() -> None:
     assert one_bounce(between, cushions) == between
     apart = [twice[0], Event("contact", 3.5, "black", cushion, 0.7)]
     assert one_bounce(apart, cushions) == apart
+
+
+def test_a_moving_ball_sent_back_in_the_step_it_touched_a_skittle_is_timed_by_its_approach() -> (
+    None
+):
+    """Red in at 3000 mm/s onto side_rear, back off it (and the ball beside it) at 1000 mm/s
+    inside one step: that step's chord says nothing of its speed in, the touch is timed by
+    the motion before."""
+    spec = TABLE.skittle("side_rear")
+    reach = TABLE.ball_radius + spec.base_radius
+    touch = 20.5 / FPS
+    times = np.arange(FRAMES) / FPS
+    xs = np.where(
+        times < touch,
+        spec.at[0] - reach - 3000.0 * (touch - times),
+        spec.at[0] - reach - 1000.0 * (times - touch),
+    )
+    red = np.column_stack([xs, np.full(FRAMES, spec.at[1])])
+    events, _ = skittle_events(
+        history(red, states({"side_rear": 22})), TABLE, {"side_rear": "down"}
+    )
+    found = next(e for e in events if e.kind == "contact")
+    assert abs(found.t - touch) < 0.003
+
+
+def test_a_skittle_struck_with_the_ball_lying_against_it_fell_to_the_striker() -> None:
+    """Pink lies against side_front (seen 40 mm from its mark), red runs past at 3000 mm/s
+    41 mm from it, striking both; pushed, pink is seen 2 mm nearer the skittle before it
+    leaves.  The nearest pass differs by less than the camera can tell: the ball that was
+    moving felled it, not the one lying still."""
+    at = np.array(TABLE.skittle("side_front").at)
+    times = np.arange(FRAMES) / FPS
+    k = np.arange(FRAMES)
+    red = np.column_stack([np.full(FRAMES, at[0] - 41.0), at[1] - 300.0 + 3000.0 * k / FPS])
+    pink_x = np.where(k < 7, at[0] + 40.0, at[0] + 38.0 + 2000.0 * (k - 7) / FPS)
+    pink = np.column_stack([pink_x, np.full(FRAMES, at[1])])
+    positions = {"red": red, "pink": pink, "black": np.tile([[1200.0, -500.0]], (FRAMES, 1))}
+    h = History(times, positions, states({"side_front": 9}), {s.name: s.at for s in TABLE.skittles})
+    events, _ = skittle_events(h, TABLE, {"side_front": "down"})
+    assert [(e.a, e.b) for e in events if e.kind == "down"] == [("side_front", "red")]

@@ -87,6 +87,10 @@ SKITTLE_TOL = 10.0  # mm: a ball's reach to a skittle beyond touching (the camer
 LEAN_TOL = 0.025  # and more per mm from the centre: a tall skittle's base is seen leaning
 SKITTLE_LOOKBACK_FRAMES = 12  # frames before a skittle's fall searched for the ball that hit it
 SKITTLE_HIT_SPEED = 90.0  # mm/s: only a ball moving faster than this strikes a skittle
+SKITTLE_TIE_MM = 4.0  # mm: balls whose nearest passes to a skittle differ by less than
+#   this (the camera's error in a ball's centre, 2-3 mm) are told apart by which reached it
+#   first (development seed 201: the pink lying against side_front came 1.2 mm nearer to
+#   its mark than the red that struck both, and was named the feller)
 CHAIN_SLACK_MM = 15  # mm beyond a fallen skittle's height a neighbour may be felled by it
 FALL_SECONDS = 0.22  # s: a struck skittle's time from upright to lying on the cloth
 LEANING_MM = 6  # mm beyond the reach: a ball this close to the base already lay against it
@@ -362,7 +366,7 @@ def skittle_events(
         spec = layout.skittle(name)
         base = np.array(h.bases[name])
         reach = r + spec.base_radius
-        best = None
+        hits: list[tuple[float, str, int]] = []
         for ball, p in h.positions.items():
             lo = max(1, k - SKITTLE_LOOKBACK_FRAMES)
             d = np.hypot(*(p[lo : k + 1] - base).T)
@@ -373,8 +377,20 @@ def skittle_events(
             if len(near) == 0:
                 continue
             j = int(near[np.argmin(d[near])])
-            if best is None or d[j] < best[0]:
-                best = (float(d[j]), ball, lo + j)
+            hits.append((float(d[j]), ball, lo + j))
+        best = min(hits, default=None)
+        if best is not None:
+            # balls as near as the camera can tell apart: one that was moving before (a ball
+            # lying against the skittle fells it only once struck, after the ball that struck
+            # both), then the one that reached it first
+            tied = [x for x in hits if x[0] <= best[0] + SKITTLE_TIE_MM]
+            best = min(
+                tied,
+                key=lambda x: (
+                    _lay_still(h, x[1], x[2]),
+                    _touch_time(h, x[1], base, reach, x[2]),
+                ),
+            )
         parent = None  # a falling skittle fells what it sweeps through, it never nudges it
         for fk, other, ft in reversed(fallen if state == DOWN else []):
             gap = math.dist(h.bases[other], h.bases[name])
@@ -409,6 +425,12 @@ def skittle_events(
     return events, ambiguous
 
 
+def _lay_still(h: History, ball: str, j: int) -> bool:
+    """Whether the ball lay still in the frames before frame ``j``."""
+    v = velocities(h.positions[ball], h.times)
+    return float(np.hypot(*_mean_v(v, j - 3, j))) < STILL_SPEED
+
+
 def _sweep_time(gap: float, height: float) -> float:
     """How long after it was struck a falling skittle's body, toppling at an even rate,
     reaches a skittle ``gap`` mm away (its head sweeps ``height * sin(tilt)`` out)."""
@@ -435,11 +457,13 @@ def _touch_time(h: History, ball: str, base: np.ndarray, reach: float, j: int) -
         while moving + 1 <= j and np.hypot(*(p[moving + 1] - p[moving])) < MOVE_OFF_MM:
             moving += 1
         return float(h.times[moving]) + MOVE_OFF_SECONDS
-    # the step it came within reach in, not the motion before it: a ball lying still a few
-    # millimetres short, struck, came within reach in the step it set off in (by the motion
-    # before, it never would, and its touch was timed two frames on)
+    # a ball lying still a few millimetres short, struck, came within reach in the step it
+    # set off in: timed by that step (by its motion before, still, it never would, and its
+    # touch was put two frames on); a moving ball by its motion before, since that step may
+    # hold a collision (a ball into a skittle and the ball beside it, sent back in the step)
     v = _mean_v(velocities(p, h.times), k0 - 1, k0 + 1)
-    if k0 + 1 < len(p) and np.isfinite(p[k0 + 1, 0]):
+    still = float(np.hypot(*v)) < STILL_SPEED
+    if still and k0 + 1 < len(p) and np.isfinite(p[k0 + 1, 0]):
         v = (p[k0 + 1] - p[k0]) / max(MIN_DT, float(h.times[k0 + 1] - h.times[k0]))
     s = _solve(p[k0] - base, v, reach)
     dt = float(h.times[min(k0 + 2, len(h.times) - 1)] - h.times[k0])
