@@ -186,3 +186,18 @@ def test_a_skittle_beside_a_ball_on_a_red_cloth_stays_up_when_the_blur_takes_its
     balls = observer._ball_px()
     states = [observer._watcher.read(image, balls)["side_rear"] for image in frames[1:]]
     assert states == ["up"] * 7
+
+
+def test_a_red_ball_resting_in_a_dark_pool_of_a_red_cloth_is_found_by_its_lit_middle(
+    tmp_path: Path,
+) -> None:
+    # seed 201, shot 19: the red ball lies in a darker pool of the red cloth; its lit middle,
+    # the only part of it brighter than the cloth round it, is a fifth of its disc, below the
+    # third a ball's blob must have elsewhere (SHADED_MIN_BLOB): lost, it was never struck
+    shot = development_shot(201, 19)
+    first = as_filmed(shot, tmp_path)[0]
+    observer = set_up(shot, first)
+    assert observer._detector is not None
+    found = observer._detector.detect(first)["red"]
+    at = shot.renderer.sim.positions["red"][0]
+    assert found and math.dist((found[0].x, found[0].y), at) < 8.0

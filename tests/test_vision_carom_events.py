@@ -14,9 +14,11 @@ from vision.carom.events import (
     ball_contacts,
     cushion_contacts,
     gone,
+    one_bounce,
     skittle_events,
 )
 from vision.carom.layout import layout
+from vision.carom.record import Event
 
 TABLE = layout("seven_skittles")
 FPS = 60.0
@@ -96,6 +98,25 @@ def test_a_ball_sent_back_off_the_cushion_touched_it(after: list[float]) -> None
     assert [e.b for e in found] == [TABLE.cushion("+y")]
 
 
+@pytest.mark.parametrize("short", [0.0, 6.0])
+@pytest.mark.parametrize("phase", [0.3, 0.7])
+def test_a_cushion_touch_inside_a_frame_is_timed_where_the_paths_in_and_back_cross(
+    phase: float, short: float
+) -> None:
+    """Red in at 1000 mm/s, back at 600, bouncing ``phase`` of a frame after frame 20, its
+    centre seen ``short`` mm short of where it is (a blurred ball's centroid): the frame
+    seen furthest in may be after the bounce, its step from the one before no speed in (the
+    touch was timed a frame late, up to 43 ms on the development videos)."""
+    limit = TABLE.half[1] - TABLE.ball_radius
+    bounce = (20 + phase) / FPS
+    times = np.arange(FRAMES) / FPS
+    ys = np.where(times < bounce, limit - 1000 * (bounce - times), limit - 600 * (times - bounce))
+    red = np.column_stack([np.full(FRAMES, -900.0), ys - short])
+    found = [e for e in cushion_contacts(history(red, states({})), TABLE) if e.a == "red"]
+    assert [e.b for e in found] == [TABLE.cushion("+y")]
+    assert abs(found[0].t - bounce) < 0.003
+
+
 def test_a_ball_coming_to_rest_short_of_the_cushion_did_not_touch_it() -> None:
     # the camera's jitter moves its centre back a fraction of a millimetre as it stops
     red = towards_cushion([0.0, -0.4, -0.7])
@@ -165,3 +186,97 @@ def test_a_graze_that_nudged_the_ball_at_rest_is_a_contact() -> None:
 def test_a_near_miss_that_left_the_ball_where_it_lay_is_no_contact(nudge: float) -> None:
     # passing as close, but the ball at rest stays put, or moves towards the mover
     assert graze(2 * TABLE.ball_radius + 3.0, nudge) == []
+
+
+def test_a_ball_struck_from_rest_short_of_a_skittle_touches_it_in_the_step_it_sets_off() -> None:
+    """Red lies 8 mm beyond reach of side_rear (too far to lean on it), is struck at frame
+    20 and sets off at 1200 mm/s: it touches the skittle 6.7 ms later, inside that step (by
+    the motion before it, still, the touch was put a frame later)."""
+    spec = TABLE.skittle("side_rear")
+    reach = TABLE.ball_radius + spec.base_radius
+    start = spec.at[0] - reach - 8.0
+    xs = [start + max(0, k - 20) * 1200.0 / FPS for k in range(FRAMES)]
+    red = np.array([(x, spec.at[1]) for x in xs])
+    h = history(red, states({"side_rear": 22}))
+    events, _ = skittle_events(h, TABLE, {"side_rear": "down"})
+    touch = next(e for e in events if e.kind == "contact")
+    assert touch.a == "red" and touch.b == "side_rear"
+    assert abs(touch.t - (20 / FPS + 8.0 / 1200.0)) < 0.003
+
+
+def test_a_slow_ball_into_one_at_rest_seen_near_it_frames_before_the_touch_hit_it() -> None:
+    """Red crawls at 200 mm/s into pink at rest, seen 4 mm nearer it than it is (a blurred
+    centroid), so within the camera's slack of a touch three frames early; at the touch red
+    stops and pink moves off at 180 mm/s.  The velocities after must be taken past the closest
+    approach, not right after the first frame within the slack (which still held the
+    approach: the contact was missed)."""
+    r = TABLE.ball_radius
+    touch = 30
+    pink_at = np.array([-300.0, 200.0])
+    times = np.arange(FRAMES) / FPS
+    gap = [2 * r + 200.0 * max(0, touch - k) / FPS for k in range(FRAMES)]
+    red = np.array([pink_at - np.array([0.0, g]) for g in gap])
+    red[:touch, 1] += 4.0  # seen nearer than it is
+    moved = [180.0 * max(0, k - touch + 1) / FPS for k in range(FRAMES)]
+    pink = np.array([pink_at + np.array([0.0, m]) for m in moved])
+    positions = {"red": red, "pink": pink, "black": np.tile([[1200.0, -500.0]], (FRAMES, 1))}
+    h = History(times, positions, states({}), {s.name: s.at for s in TABLE.skittles})
+    found = [(e.a, e.b) for e in ball_contacts(h, TABLE)]
+    assert found == [("red", "pink")]
+
+
+def test_a_ball_creeping_into_a_cushion_bounces_once() -> None:
+    """Two touches of one cushion by one ball, nothing else of its between, 0.09 s apart: a
+    slow ball jittering at the cushion, one bounce (the surer stands); with a ball contact
+    between them, or far apart, both stand."""
+    cushion = TABLE.cushion("+y")
+    cushions = {TABLE.cushion(side) for side in TABLE.cushion_names}
+    twice = [
+        Event("contact", 2.70, "black", cushion, 0.4),
+        Event("contact", 2.79, "black", cushion, 0.7),
+    ]
+    assert one_bounce(twice, cushions) == [twice[1]]
+    between = [*twice[:1], Event("contact", 2.75, "red", "black", 1.0), twice[1]]
+    assert one_bounce(between, cushions) == between
+    apart = [twice[0], Event("contact", 3.5, "black", cushion, 0.7)]
+    assert one_bounce(apart, cushions) == apart
+
+
+def test_a_moving_ball_sent_back_in_the_step_it_touched_a_skittle_is_timed_by_its_approach() -> (
+    None
+):
+    """Red in at 3000 mm/s onto side_rear, back off it (and the ball beside it) at 1000 mm/s
+    inside one step: that step's chord says nothing of its speed in, the touch is timed by
+    the motion before."""
+    spec = TABLE.skittle("side_rear")
+    reach = TABLE.ball_radius + spec.base_radius
+    touch = 20.5 / FPS
+    times = np.arange(FRAMES) / FPS
+    xs = np.where(
+        times < touch,
+        spec.at[0] - reach - 3000.0 * (touch - times),
+        spec.at[0] - reach - 1000.0 * (times - touch),
+    )
+    red = np.column_stack([xs, np.full(FRAMES, spec.at[1])])
+    events, _ = skittle_events(
+        history(red, states({"side_rear": 22})), TABLE, {"side_rear": "down"}
+    )
+    found = next(e for e in events if e.kind == "contact")
+    assert abs(found.t - touch) < 0.003
+
+
+def test_a_skittle_struck_with_the_ball_lying_against_it_fell_to_the_striker() -> None:
+    """Pink lies against side_front (seen 40 mm from its mark), red runs past at 3000 mm/s
+    41 mm from it, striking both; pushed, pink is seen 2 mm nearer the skittle before it
+    leaves.  The nearest pass differs by less than the camera can tell: the ball that was
+    moving felled it, not the one lying still."""
+    at = np.array(TABLE.skittle("side_front").at)
+    times = np.arange(FRAMES) / FPS
+    k = np.arange(FRAMES)
+    red = np.column_stack([np.full(FRAMES, at[0] - 41.0), at[1] - 300.0 + 3000.0 * k / FPS])
+    pink_x = np.where(k < 7, at[0] + 40.0, at[0] + 38.0 + 2000.0 * (k - 7) / FPS)
+    pink = np.column_stack([pink_x, np.full(FRAMES, at[1])])
+    positions = {"red": red, "pink": pink, "black": np.tile([[1200.0, -500.0]], (FRAMES, 1))}
+    h = History(times, positions, states({"side_front": 9}), {s.name: s.at for s in TABLE.skittles})
+    events, _ = skittle_events(h, TABLE, {"side_front": "down"})
+    assert [(e.a, e.b) for e in events if e.kind == "down"] == [("side_front", "red")]

@@ -158,6 +158,25 @@ def test_the_ball_colours_are_learned_from_the_table() -> None:
     assert found and found[0].score > 0.5
 
 
+def test_a_ball_seen_at_its_own_hue_is_not_taken_over_by_another_blob() -> None:
+    """A red seen at its nominal hue is matched (and keeps that hue): a saturated orange blob
+    16 hue steps off (the black ball's disc tinted by a blue cloth) must not then take the
+    red's hue, which would leave the red ball unseen for the whole shot."""
+    table = layout("seven_skittles")
+    image = np.full((360, 640, 3), (40, 120, 40), np.uint8)
+    red = tuple(int(c) for c in table.balls["red"])
+    orange = cv2.cvtColor(np.uint8([[[16, 200, 180]]]), cv2.COLOR_HSV2BGR)[0, 0]
+    cv2.circle(image, (200, 180), 12, red, -1)
+    cv2.circle(image, (400, 180), 12, tuple(int(c) for c in orange), -1)
+    calibration = Calibration(((0, 0), (639, 0), (639, 359), (0, 359)), table.outer_corners())
+    detector = BallDetector(table, calibration, (640, 360))
+    nominal = dict(detector.colours)
+    learned = detector.learn(image, [(200.0, 180.0, 12.0), (400.0, 180.0, 12.0)])
+    assert "red" not in learned
+    assert detector.colours["red"] == nominal["red"]
+    assert len(detector.detect(image)["red"]) == 1  # the red ball, not the orange blob
+
+
 def test_a_ball_the_cloth_passes_for_leaves_the_cloth_out() -> None:
     """On a burgundy cloth under a lamp the red ball's colour test passes the cloth itself;
     the set-up frame shows it, and from then on the red mask leaves the cloth's pixels out."""

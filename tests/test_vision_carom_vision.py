@@ -4,6 +4,7 @@ simulated shot video -> shot record -> the Seven Skittles verdict of the truth."
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import numpy as np
@@ -14,7 +15,7 @@ from vision.carom.calibration import calibrate, carom_profile
 from vision.carom.evaluate import ShotResult, evaluate_shot
 from vision.carom.layout import layout
 from vision.carom.observer import ShotObserver
-from vision.carom.record import untimed
+from vision.carom.record import stopped_on, untimed
 from vision.carom.skittles import SkittleWatcher
 from vision.carom.table_finder import find_table
 from vision.carom.tracker import COAST_FRAMES, Tracker
@@ -131,3 +132,54 @@ def test_a_skittle_hidden_whole_between_two_resting_balls_stood_slid(tmp_path) -
     result = replayed(shot, tmp_path)
     assert result.skittles_right == result.skittles
     assert result.verdict_same, result.differences
+
+
+def test_a_ball_seen_over_a_mark_its_skittle_stands_on_lies_on_the_next_mark() -> None:
+    # pink at rest on spot_front, seen 9 mm towards side_front (a ball beside a skittle is
+    # seen a little towards it): over side_front's mark, but side_front still stands there,
+    # and no ball can cover a mark its skittle stands on (42 mm from the skittle's centre)
+    table = layout("seven_skittles")
+    seen = {"pink": (-855.0, 0.0)}
+    assert stopped_on(table, seen) == {"side_front": "pink"}
+    assert stopped_on(table, seen, {"side_front"}) == {"spot_front": "pink"}
+
+
+@pytest.mark.parametrize(
+    ("last", "missed", "over"),
+    [
+        ((-200.0, 100.0), 30, False),  # unseen half a second on the cloth: wait for it
+        ((-200.0, 100.0), 70, True),  # longer than LOST_ON_TABLE_FRAMES: gone after all
+        ((-1760.0, 870.0), 30, True),  # last seen at a corner pocket: pocketed
+    ],
+)
+def test_a_ball_lost_on_the_cloth_is_waited_for(
+    last: tuple[float, float], missed: int, over: bool
+) -> None:
+    # a red ball rolling through a darker pool of a red cloth is lost for half a second and
+    # shows where it stops; the shot must not end without it (its rest read as a new shot)
+    observer = ShotObserver(None, "seven_skittles")
+    frames = 40 + missed
+    observer._frames = [(k / 60, k) for k in range(frames)]
+    observer._states = [{} for _ in range(frames)]
+    still = {"pink": (-843.0, 0.0), "black": (843.0, 0.0)}
+    observer._positions = {b: [at] * frames for b, at in still.items()}
+    observer._positions["red"] = [last] * (frames - missed) + [(math.nan, math.nan)] * missed
+    for ball, track in observer._tracker.tracks.items():
+        track.position = np.array(observer._positions[ball][0] if ball != "red" else last)
+        track.missed = missed if ball == "red" else 0
+    assert observer._at_rest() is over
+
+
+@pytest.mark.parametrize(("offset", "taken"), [(30.0, False), (200.0, True)])
+def test_a_lost_ball_is_not_taken_up_on_another_balls_rim(offset: float, taken: bool) -> None:
+    # the red has flown off a red cloth; the pink rolls on, its darker rim passing for red
+    # 30 mm from its centre: no ball's centre is that near another's, so it is no red ball
+    tracker = Tracker(("red", "pink"), TABLE.ball_radius, TABLE.half)
+    pink = (600.0, 300.0)
+    for _ in range(3):
+        tracker.update({"red": [], "pink": [Candidate(*pink, 0.9)]}, 1 / 60)
+    tracker.update(
+        {"red": [Candidate(pink[0] + offset, pink[1], 0.3)], "pink": [Candidate(*pink, 0.9)]},
+        1 / 60,
+    )
+    assert (tracker.tracks["red"].position is not None) is taken

@@ -53,6 +53,14 @@ SHADE_WINDOW, SHADE_SMOOTH, SHADE_BRIGHTER = 3.0, 3, 1.15
 #: Chosen on development seeds 7, 91 and 97: 1.05 let the noise through (seed 91's event
 #: precision fell to 0.71), 1.08 and 1.10 read all three alike; 1.08, below the middle.
 SHADE_ROLLING = 1.08
+#: A blob smaller than this share of a ball's disc is no ball (a ball's rim and shadow eat
+#: into its mask, but not to less than a third) ...
+MIN_BLOB = 0.3
+#: ... but a ball the cloth's colour is near is found by its lit middle alone (its rim and
+#: lower side are as dark as the cloth round it, SHADE_BRIGHTER): at rest on a red cloth, in
+#: a darker pool of it, a red ball's middle was 0.21-0.33 of its disc on development seed
+#: 201 (lost for the whole shot at 0.3), the only blob of its mask in every frame.
+SHADED_MIN_BLOB = 0.18
 #: Half the width (mm) of the band along the cushions' outer edge left out of every ball's
 #: mask: there the cloth-covered cushion meets the rail, and the pixels blending the two take
 #: hues and brightnesses of neither (a red-cloth cushion against a brown rail passes for the
@@ -162,7 +170,11 @@ class BallDetector:
         ``image`` px, from :func:`vision.carom.ball_finder.find_balls` on the set-up frame)
         are matched to the set's coloured balls by hue, nearest first, and a match within
         LEARN_HUE replaces the nominal hue by the measured one (this lamp, this camera's white
-        balance).  White and black keep their grey tests.  Returns what was learned."""
+        balance).  A ball matched within LEARN_MIN_SHIFT keeps its nominal hue and is matched
+        all the same: no other blob may take it over (the black ball's disc, tinted by a blue
+        cloth, reads a saturated orange 16 hue steps off the red and so took the red's hue from
+        a red seen at its own).  White and black keep their grey tests.  Returns what was
+        learned."""
         hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
         measured = [_disc_hsv(hsv, x, y, r) for x, y, r in seen]
         pairs = []
@@ -175,10 +187,12 @@ class BallDetector:
                     pairs.append((gap, ball, i))
         learned: dict[str, tuple] = {}
         used: set[int] = set()
+        matched: set[str] = set()  # a ball matched once is matched: learned or kept nominal
         for gap, ball, i in sorted(pairs):
-            if gap > LEARN_HUE or ball in learned or i in used:
+            if gap > LEARN_HUE or ball in matched or i in used:
                 continue
             used.add(i)
+            matched.add(ball)
             if gap < LEARN_MIN_SHIFT:
                 continue  # the nominal hue's window already centres on it
             _h0, s0, v0 = self.colours[ball]
@@ -281,9 +295,10 @@ class BallDetector:
             count, _, stats, centroids = cv2.connectedComponentsWithStats(
                 mask[by : by + bh, bx : bx + bw], connectivity=8
             )
+            least = SHADED_MIN_BLOB if ball in self.near_cloth else MIN_BLOB
             for i in range(1, count):
                 blob = stats[i, cv2.CC_STAT_AREA]
-                if blob < 0.3 * area or blob > 4.0 * area:
+                if blob < least * area or blob > 4.0 * area:
                     continue
                 w, h = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
                 fill = blob / max(1, w * h)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -70,6 +70,15 @@ CUSHION_LATE_FRAMES = 4  # frames after the turn the speed back is judged over t
 #   bounce turns late)
 CUSHION_NEAR_MM = 12  # mm short of the cushion line (ball centre) a turn still counts ...
 CUSHION_TRAVEL_FRAMES = 1.2  # ... plus this many frames of the ball's travel in
+BOUNCE_MIN_STEP_MM = 3.0  # mm a frame: a ball slower than this in or back off a cushion is
+#   timed by its reach to the cushion's line, not by where its paths in and back cross (a
+#   millimetre's jitter would move a slow crossing by a frame)
+BOUNCE_CROSS_MM = 25.0  # mm: the paths in and back must cross this near the cushion's line
+#   (a ball's centre touching it); further off they are not one bounce's
+REPEAT_BOUNCE_SECONDS = 0.3  # s: two touches of one cushion by one ball, nothing else of
+#   its between, closer than this are one bounce seen twice (a slow ball creeping into a
+#   cushion on development seed 207 turned twice, 0.09 s apart; a ball that leaves a cushion
+#   and comes back to it needs another touch between, and takes longer)
 CUSHION_FULL_CHANGE = 300.0  # mm/s of speed reversed that gives a cushion contact full
 #   confidence
 
@@ -78,6 +87,10 @@ SKITTLE_TOL = 10.0  # mm: a ball's reach to a skittle beyond touching (the camer
 LEAN_TOL = 0.025  # and more per mm from the centre: a tall skittle's base is seen leaning
 SKITTLE_LOOKBACK_FRAMES = 12  # frames before a skittle's fall searched for the ball that hit it
 SKITTLE_HIT_SPEED = 90.0  # mm/s: only a ball moving faster than this strikes a skittle
+SKITTLE_TIE_MM = 4.0  # mm: balls whose nearest passes to a skittle differ by less than
+#   this (the camera's error in a ball's centre, 2-3 mm) are told apart by which reached it
+#   first (development seed 201: the pink lying against side_front came 1.2 mm nearer to
+#   its mark than the red that struck both, and was named the feller)
 CHAIN_SLACK_MM = 15  # mm beyond a fallen skittle's height a neighbour may be felled by it
 FALL_SECONDS = 0.22  # s: a struck skittle's time from upright to lying on the cloth
 LEANING_MM = 6  # mm beyond the reach: a ball this close to the base already lay against it
@@ -206,7 +219,12 @@ def _ball_contact(
     # at its own reach, and two touches inside one frame are ordered by these times
     touch = _solve(pb[k0] - pa[k0], before[b] - before[a], 2 * r)
     when = float(h.times[k0] + (s if touch is None else max(s, touch)))
-    after = {n: _mean_v(vel[n], k0 + AFTER_FROM_FRAMES, k0 + AFTER_TO_FRAMES) for n in (a, b)}
+    # the velocities after are taken past the closest approach too: balls closing slowly come
+    # within the camera's slack of a touch frames before it (a ball crawling at 200 mm/s
+    # into one at rest, seen 3 mm nearer than it was: the window after the first such frame
+    # still held the approach, and the contact was missed)
+    start = max(k0 + AFTER_FROM_FRAMES, kmin + 1)
+    after = {n: _mean_v(vel[n], start, start + AFTER_TO_FRAMES - AFTER_FROM_FRAMES) for n in (a, b)}
     change = sum(float(np.hypot(*(after[n] - before[n]))) for n in (a, b))
     struck_still = any(  # a ball at rest that was struck must move off
         np.hypot(*before[n]) < STILL_SPEED and np.hypot(*after[n]) < STRUCK_SPEED for n in (a, b)
@@ -270,21 +288,50 @@ def cushion_contacts(h: History, layout: TableLayout) -> list[Event]:
                         continue  # a ball coming to rest short of it, jittering
                     if c[k] < limit - CUSHION_NEAR_MM - CUSHION_TRAVEL_FRAMES * abs(v_in) * dt:
                         continue
-                    k0 = k if c[k] < limit and (c[k] - c[k - 1]) > 0 else k - 1
-                    v0 = (c[k0] - c[k0 - 1]) / dt if c[k0] > c[k0 - 1] else v_in
-                    s = min(2 * dt, max(0.0, (limit - c[k0]) / max(v0, MIN_APPROACH)))
+                    when = _bounce_time(h.times, c, k, limit)
+                    if when is None:
+                        k0 = k if c[k] < limit and (c[k] - c[k - 1]) > 0 else k - 1
+                        v0 = (c[k0] - c[k0 - 1]) / dt if c[k0] > c[k0 - 1] else v_in
+                        s = min(2 * dt, max(0.0, (limit - c[k0]) / max(v0, MIN_APPROACH)))
+                        when = float(h.times[k0] + s)
                     side = ("+" if sign > 0 else "-") + ("x" if axis == 0 else "y")
                     confidence = min(1.0, (v_in - v_out) / CUSHION_FULL_CHANGE)
                     out.append(
                         Event(
                             "contact",
-                            float(h.times[k0] + s),
+                            when,
                             ball,
                             layout.cushion(side),
                             round(confidence, 3),
                         )
                     )
     return out
+
+
+def _bounce_time(times: np.ndarray, c: np.ndarray, k: int, limit: float) -> float | None:
+    """When a ball seen furthest towards a cushion at frame ``k`` (``c``: its coordinate
+    towards it, mm) bounced: where its path in (frames ``k - 2``, ``k - 1``) meets its path
+    back (``k + 1``, ``k + 2``), the bounce lying between ``k - 1`` and ``k + 1``; frame ``k``
+    may straddle it, so its step says nothing of the speed in (taken so, a ball seen short
+    of the line crept to it at the few mm/s of that step, its touch two frames late).  None
+    when the two paths do not cross there, or either is too slow to time it by
+    (:data:`BOUNCE_MIN_STEP_MM`, :data:`BOUNCE_CROSS_MM`)."""
+    if k < 2 or k + 2 >= len(c) or not np.all(np.isfinite(c[k - 2 : k + 3])):
+        return None
+    t1, t2, t3, t4 = (float(times[j]) for j in (k - 2, k - 1, k + 1, k + 2))
+    v_in = (c[k - 1] - c[k - 2]) / max(MIN_DT, t2 - t1)
+    v_back = (c[k + 2] - c[k + 1]) / max(MIN_DT, t4 - t3)
+    frame = (t4 - t1) / 4
+    if v_in * frame < BOUNCE_MIN_STEP_MM or -v_back * frame < BOUNCE_MIN_STEP_MM:
+        return None
+    # c[k-1] + v_in (t - t2) = c[k+1] + v_back (t - t3)
+    t = (c[k + 1] - c[k - 1] + v_in * t2 - v_back * t3) / (v_in - v_back)
+    if not t2 <= t <= t3:
+        return None
+    apex = c[k - 1] + v_in * (t - t2)
+    if abs(apex - limit) > BOUNCE_CROSS_MM:
+        return None  # the paths cross where no ball touches this cushion: not one bounce
+    return float(t)
 
 
 def _change_frame(states: Sequence[Mapping[str, str]], name: str) -> int | None:
@@ -319,7 +366,7 @@ def skittle_events(
         spec = layout.skittle(name)
         base = np.array(h.bases[name])
         reach = r + spec.base_radius
-        best = None
+        hits: list[tuple[float, str, int]] = []
         for ball, p in h.positions.items():
             lo = max(1, k - SKITTLE_LOOKBACK_FRAMES)
             d = np.hypot(*(p[lo : k + 1] - base).T)
@@ -330,8 +377,20 @@ def skittle_events(
             if len(near) == 0:
                 continue
             j = int(near[np.argmin(d[near])])
-            if best is None or d[j] < best[0]:
-                best = (float(d[j]), ball, lo + j)
+            hits.append((float(d[j]), ball, lo + j))
+        best = min(hits, default=None)
+        if best is not None:
+            # balls as near as the camera can tell apart: one that was moving before (a ball
+            # lying against the skittle fells it only once struck, after the ball that struck
+            # both), then the one that reached it first
+            tied = [x for x in hits if x[0] <= best[0] + SKITTLE_TIE_MM]
+            best = min(
+                tied,
+                key=lambda x: (
+                    _lay_still(h, x[1], x[2]),
+                    _touch_time(h, x[1], base, reach, x[2]),
+                ),
+            )
         parent = None  # a falling skittle fells what it sweeps through, it never nudges it
         for fk, other, ft in reversed(fallen if state == DOWN else []):
             gap = math.dist(h.bases[other], h.bases[name])
@@ -366,6 +425,12 @@ def skittle_events(
     return events, ambiguous
 
 
+def _lay_still(h: History, ball: str, j: int) -> bool:
+    """Whether the ball lay still in the frames before frame ``j``."""
+    v = velocities(h.positions[ball], h.times)
+    return float(np.hypot(*_mean_v(v, j - 3, j))) < STILL_SPEED
+
+
 def _sweep_time(gap: float, height: float) -> float:
     """How long after it was struck a falling skittle's body, toppling at an even rate,
     reaches a skittle ``gap`` mm away (its head sweeps ``height * sin(tilt)`` out)."""
@@ -392,7 +457,14 @@ def _touch_time(h: History, ball: str, base: np.ndarray, reach: float, j: int) -
         while moving + 1 <= j and np.hypot(*(p[moving + 1] - p[moving])) < MOVE_OFF_MM:
             moving += 1
         return float(h.times[moving]) + MOVE_OFF_SECONDS
+    # a ball lying still a few millimetres short, struck, came within reach in the step it
+    # set off in: timed by that step (by its motion before, still, it never would, and its
+    # touch was put two frames on); a moving ball by its motion before, since that step may
+    # hold a collision (a ball into a skittle and the ball beside it, sent back in the step)
     v = _mean_v(velocities(p, h.times), k0 - 1, k0 + 1)
+    still = float(np.hypot(*v)) < STILL_SPEED
+    if still and k0 + 1 < len(p) and np.isfinite(p[k0 + 1, 0]):
+        v = (p[k0 + 1] - p[k0]) / max(MIN_DT, float(h.times[k0 + 1] - h.times[k0]))
     s = _solve(p[k0] - base, v, reach)
     dt = float(h.times[min(k0 + 2, len(h.times) - 1)] - h.times[k0])
     return float(h.times[k0] + min(dt, s if s is not None else dt / 2))
@@ -454,6 +526,30 @@ def _crossing(track: np.ndarray, limit: tuple[float, float]) -> np.ndarray | Non
             edge = math.copysign(limit[axis], b[axis])
             share = min(share, max(0.0, (edge - a[axis]) / (b[axis] - a[axis])))
     return a + share * (b - a)
+
+
+def one_bounce(events: Sequence[Event], cushions: Collection[str]) -> list[Event]:
+    """A ball touches the same cushion twice only after touching something else: sent back
+    off it, it rolls away in a straight line.  Two touches of one cushion by one ball with
+    none of that ball's other events between them, closer than :data:`REPEAT_BOUNCE_SECONDS`,
+    are one bounce seen twice (a slow ball creeping along a cushion, its centre jittering a
+    millimetre or two, turns twice): the surer stands (the earlier when as sure)."""
+    ordered = sorted(events, key=lambda e: e.t)
+    dropped: set[int] = set()
+    last: dict[str, int] = {}  # ball -> index in ``ordered`` of its latest contact
+    for i, e in enumerate(ordered):
+        if e.kind != "contact":
+            continue
+        j = last.get(e.a)
+        if e.b in cushions and j is not None:
+            prior = ordered[j]
+            if prior.b == e.b and e.t - prior.t < REPEAT_BOUNCE_SECONDS:
+                weaker = i if e.confidence <= prior.confidence else j
+                dropped.add(weaker)
+                last[e.a] = j if weaker == i else i
+                continue
+        last[e.a] = last[e.b] = i
+    return [e for i, e in enumerate(ordered) if i not in dropped]
 
 
 def after_set_moving(events: Sequence[Event], balls: Sequence[str], cue: str) -> list[Event]:

@@ -42,6 +42,10 @@ REST_MM = 7.0  # how far a ball at rest may seem to wander in REST_SECONDS (the 
 #: radius: the ball's rim blends into the cloth, and a slid skittle's top leans over it.
 LAST_LOOK_DISC = 0.9
 START_MM = 5.0  # the cue ball this far from where it rested: the stroke
+#: Frames a ball last seen on the cloth (at no pocket, not beyond a cushion) may stay unseen
+#: before the shot ends without it (a second at 60 fps): a ball of the cloth's colour rolling
+#: is lost for up to half a second (development seed 201, a red on a red cloth), twice that.
+LOST_ON_TABLE_FRAMES = 60
 
 
 @dataclass(frozen=True)
@@ -242,13 +246,13 @@ class ShotObserver:
             return False
         for ball, points in self._positions.items():
             track = self._tracker.tracks[ball]
-            if track.lost and track.missed > 20:
+            if track.lost and track.missed > 20 and self._left_table(points, track.missed):
                 continue  # gone: pocketed or off the table
             recent = np.array(points[window:])
             seen = recent[np.isfinite(recent[:, 0])]
             if len(seen) < len(recent) / 2:
-                if track.missed <= COAST_FRAMES:
-                    return False  # hidden for a moment: wait for it
+                if track.missed <= COAST_FRAMES or not self._left_table(points, track.missed):
+                    return False  # hidden for a moment, or unseen on the cloth: wait for it
                 continue  # mostly unseen and lost: gone, or a flicker off the cloth
             if float(np.hypot(*(seen.max(axis=0) - seen.min(axis=0)))) > REST_MM:
                 return False
@@ -258,6 +262,23 @@ class ShotObserver:
         # balls long still but a skittle reading flickers (a shadow on a fallen body, a
         # skittle half under a ball): the shot is over all the same
         return times[-1] - self._moved_at(times) >= SETTLE_SECONDS
+
+    def _left_table(self, points: list[tuple[float, float]], missed: int) -> bool:
+        """Whether a ball unseen ``missed`` frames has left the table: last seen at a pocket
+        or beyond a cushion, where balls leave it; last seen on the cloth, only once unseen
+        :data:`LOST_ON_TABLE_FRAMES` (a red ball rolling through a darker pool of a red
+        cloth is lost for half a second and shows again where it stops: the shot ended
+        without it, and its rest was read as a new shot)."""
+        seen = [p for p in points if math.isfinite(p[0])]
+        if not seen or missed > LOST_ON_TABLE_FRAMES:
+            return True
+        last = seen[-1]
+        hx, hy = self.layout.half
+        r = self.layout.ball_radius
+        if abs(last[0]) > hx - r + ev.BEYOND_MM or abs(last[1]) > hy - r + ev.BEYOND_MM:
+            return True
+        reach = 2 * r + ev.POCKET_NEAR_MM
+        return any(math.dist(p.at, last) < reach for p in self.layout.pockets)
 
     def _moved_at(self, times: np.ndarray) -> float:
         """When a ball last moved more than the rest tolerance between frames."""
@@ -316,6 +337,8 @@ class ShotObserver:
         events = ev.after_set_moving(
             events + skittle_events + lost, self.layout.ball_names, self.layout.cue
         )
+        cushions = {self.layout.cushion(side) for side in self.layout.cushion_names}
+        events = ev.one_bounce(events, cushions)
         events = [
             e.__class__(e.kind, max(0.0, e.t - stroke), e.a, e.b, e.confidence) for e in events
         ]
@@ -328,7 +351,8 @@ class ShotObserver:
             seen = p[np.isfinite(p[:, 0])][-5:]
             if ball not in gone and len(seen):
                 final[ball] = (float(np.median(seen[:, 0])), float(np.median(seen[:, 1])))
-        record = shot_record(self.layout.cue, events, final, self.layout)
+        standing = {s.mark for s in self.layout.skittles if final_states.get(s.name) == UP}
+        record = shot_record(self.layout.cue, events, final, self.layout, standing)
         ambiguous += self._mark_flags(final, record["stopped_on"])
         ambiguous += self._hidden_flags(final, final_states, bases)
         confidences = self._confidences(events)

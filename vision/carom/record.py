@@ -7,7 +7,7 @@ here, so the two can only differ by what was seen, never by how it was written d
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,11 +27,19 @@ class Event:
     confidence: float = 1.0
 
 
-def stopped_on(layout: TableLayout, final: Mapping[str, Point]) -> dict[str, str]:
+def stopped_on(
+    layout: TableLayout, final: Mapping[str, Point], standing: Collection[str] = ()
+) -> dict[str, str]:
     """``{mark: ball}`` for balls at rest covering a mark (the mark under the ball's footprint:
-    closer than its radius), marks in the layout's order."""
+    closer than its radius), marks in the layout's order.  A mark in ``standing`` has its
+    skittle standing on it: no ball can cover it (a ball's centre stays a ball's radius and
+    the skittle's base away from the skittle, further than a ball's radius), so a ball seen
+    over it is one seen a few millimetres off, lying on the next mark (the spot beside a side
+    skittle is 42 mm from its mark)."""
     out: dict[str, str] = {}
     for mark, at in layout.marks.items():
+        if mark in standing:
+            continue
         near = [
             (math.dist(at, where), ball)
             for ball, where in final.items()
@@ -45,10 +53,15 @@ def stopped_on(layout: TableLayout, final: Mapping[str, Point]) -> dict[str, str
 
 
 def shot_record(
-    cue: str, events: Iterable[Event], final: Mapping[str, Point], layout: TableLayout
+    cue: str,
+    events: Iterable[Event],
+    final: Mapping[str, Point],
+    layout: TableLayout,
+    standing: Collection[str] = (),
 ) -> dict[str, Any]:
     """The ``shot`` action's fields (no ``by``): the events in time order, the balls at rest
-    on marks from ``final`` (the balls still on the table and where they lie)."""
+    on marks from ``final`` (the balls still on the table and where they lie; ``standing``:
+    the marks a skittle still stands on, :func:`stopped_on`)."""
     ordered = sorted(events, key=lambda e: e.t)
     record: dict[str, Any] = {
         "do": "shot",
@@ -58,7 +71,7 @@ def shot_record(
         "pocketed": [[e.a, _t(e.t)] for e in ordered if e.kind == "pocketed"],
         "off_table": [[e.a, _t(e.t)] for e in ordered if e.kind == "off_table"],
         "displaced": [e.a for e in ordered if e.kind == "displaced"],
-        "stopped_on": stopped_on(layout, final),
+        "stopped_on": stopped_on(layout, final, standing),
         "facts": [],
     }
     return record

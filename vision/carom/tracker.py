@@ -20,6 +20,12 @@ from vision.carom.balls import Candidate
 ALPHA, BETA = 0.85, 0.5
 #: Frames a ball may go unseen and still be coasted (about a quarter second at 60 fps).
 COAST_FRAMES = 15
+#: mm: two balls' centres are a diameter apart at the closest; a ball found afresh closer
+#: than a diameter less this (the camera's error) to another tracked ball is a blob on that
+#: ball's rim (on a red cloth the pink's darker edge passes for the red ball, and the red,
+#: flown off the table, was taken up there and the shot waited for a ball "lost on the
+#: table": development seeds 7 and 206, shot 7).
+OVERLAP_MM = 10.0
 
 
 @dataclass
@@ -74,10 +80,10 @@ class Tracker:
             track.scores.append(chosen.score)
 
     def _choose(self, track: Track, found: list[Candidate], dt: float) -> Candidate | None:
+        if track.position is None or track.missed > COAST_FRAMES:
+            return self._found_afresh(track, found)
         if not found:
             return None
-        if track.position is None or track.missed > COAST_FRAMES:
-            return next((c for c in found if self._on_cloth(c)), None)
         predicted = track.position + track.velocity * dt * (1 + track.missed)
         speed = float(np.hypot(*track.velocity))
         gate = 2.5 * self.radius + speed * dt * (1.5 + track.missed) + 400 * dt * track.missed
@@ -88,6 +94,25 @@ class Tracker:
             if distance <= gate and cost < best_cost:
                 best, best_cost = candidate, cost
         return best
+
+    def _found_afresh(self, track: Track, found: list[Candidate]) -> Candidate | None:
+        """The best candidate on the cloth for a ball with no track, but none on another
+        tracked ball (:data:`OVERLAP_MM`)."""
+        others = [
+            t.position
+            for t in self.tracks.values()
+            if t is not track and t.position is not None and not t.lost
+        ]
+        for candidate in found:
+            if not self._on_cloth(candidate):
+                continue
+            if any(
+                math.dist(o, (candidate.x, candidate.y)) < 2 * self.radius - OVERLAP_MM
+                for o in others
+            ):
+                continue  # on another ball: its rim (a pink's on a red cloth passes for red)
+            return candidate
+        return None
 
     def _on_cloth(self, candidate: Candidate) -> bool:
         """A ball found afresh must be on the playing surface: off it (on a cushion, the
