@@ -46,6 +46,7 @@ from session.interpreters.dominoes import DominoesInterpreter
 from session.interpreters.golf import GolfInterpreter
 from session.interpreters.tricks import TrickInterpreter
 from session.live import Interpreter
+from vision.observe import GATED_FRAMES
 
 if TYPE_CHECKING:  # the perceptions need OpenCV: imported when a camera is built
     from session.sources import Perception
@@ -182,7 +183,7 @@ def _dice_readers() -> ReaderTable:
 
 def _dice(reader: Any, table: Table) -> Perception:
     from session.sources import DicePerception
-    from vision.observe import GATED_FRAMES, DiceObserver
+    from vision.observe import DiceObserver
 
     return DicePerception(reader, DiceObserver(frames=GATED_FRAMES))
 
@@ -196,7 +197,6 @@ def _tile_readers() -> ReaderTable:
 def _tiles(reader: Any, table: Table) -> Perception:
     from session.sources import TilePerception
     from vision.dominoes.observe import TileObserver
-    from vision.observe import GATED_FRAMES
 
     return TilePerception(reader, TileObserver(frames=GATED_FRAMES))
 
@@ -204,7 +204,6 @@ def _tiles(reader: Any, table: Table) -> Perception:
 def _showdown(reader: Any, table: Table) -> Perception:
     from session.sources import TilePerception
     from vision.dominoes.showdown import ShowdownObserver
-    from vision.observe import GATED_FRAMES
 
     return TilePerception(reader, ShowdownObserver(frames=GATED_FRAMES))
 
@@ -248,7 +247,6 @@ def _cards_as(layout: str) -> Callable[[Any, Table], Perception]:
     def perceive(reader: Any, table: Table) -> Perception:
         from session.sources import CardPerception
         from vision.cards.observe import CardObserver
-        from vision.observe import GATED_FRAMES
 
         return CardPerception(reader, CardObserver(frames=GATED_FRAMES, game=layout))
 
@@ -260,7 +258,6 @@ def _golf_mat(reader: Any, table: Table) -> Perception:
     (:mod:`vision.cards.golf`: the grids' and the pile's places are declared, not found)."""
     from session.sources import CardPerception
     from vision.cards.golf import GolfLayout, GolfObserver
-    from vision.observe import GATED_FRAMES
 
     layout = GolfLayout.mat(str(table.options.get("grid", "3x3")))
     return CardPerception(reader, GolfObserver(layout, frames=GATED_FRAMES))

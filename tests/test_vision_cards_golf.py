@@ -160,7 +160,7 @@ def test_a_rendered_hole_reads_back_into_its_facts() -> None:
     pytest.importorskip("torch")
     from vision.cards.deck import resolve_deck
     from vision.cards.readers import DEFAULT, READERS
-    from vision.cards.replay import matches
+    from vision.cards.replay import scored
 
     reader = READERS[DEFAULT](resolve_deck("52"))
     observer = GolfObserver(frames=FRAMES)
@@ -169,10 +169,7 @@ def test_a_rendered_hole_reads_back_into_its_facts() -> None:
         got = [fact.to_json() for fact in feed(observer, reader.read(image), index)]
         index += FRAMES
         expected += len(labels["facts"])
-        for truth in labels["facts"]:
-            hit = next((fact for fact in got if matches(fact, truth)), None)
-            if hit is not None:
-                right += 1
-                got.remove(hit)
-        extra += len(got)
+        found, unmatched = scored(got, labels["facts"])
+        right += found
+        extra += unmatched
     assert expected >= 25 and right >= 0.95 * expected and extra <= 1, (right, expected, extra)

@@ -51,6 +51,19 @@ def matches(fact: dict, truth: dict) -> bool:
     return all(fact.get(key) == value for key, value in truth.items())
 
 
+def scored(observed: list[dict], truths: list[dict]) -> tuple[int, int]:
+    """How many of a step's true facts the observed facts (their JSON) say, each observed fact
+    used once, and how many observed facts are left over (extra)."""
+    left = list(observed)
+    right = 0
+    for truth in truths:
+        hit = next((fact for fact in left if matches(fact, truth)), None)
+        if hit is not None:
+            right += 1
+            left.remove(hit)
+    return right, len(left)
+
+
 def replay(
     game: str,
     tables: int,
@@ -76,10 +89,7 @@ def replay(
                 got += [fact.to_json() for fact in observer.update(readings, index, index / 30)]
                 index += 1
             expected += len(labels["facts"])
-            for truth in labels["facts"]:
-                hit = next((fact for fact in got if matches(fact, truth)), None)
-                if hit is not None:
-                    right += 1
-                    got.remove(hit)
-            extra += len(got)
+            found, unmatched = scored(got, labels["facts"])
+            right += found
+            extra += unmatched
     return ReplayReport(game, tables, expected, right, extra)
