@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 # Debian's font packages below (vision.cards.faces.FONT_PACKAGES); the tests render every style.
 FONTS="fonts-dejavu-core fonts-dejavu-extra fonts-urw-base35 fonts-liberation2 fonts-freefont-ttf fonts-crosextra-carlito"
 bash scripts/apt-install.sh "the card renderer's fonts" $FONTS
+# Real deck designs the card readers are trained and measured on (vision.cards.art_decks).
+bash scripts/apt-install.sh "the card renderer's real deck designs" kdegames-card-data-kf5
 # Qt's X11 plugin (the windows on a screen) links to these; minimal Debian images lack them.
 bash scripts/apt-install.sh "Qt's X11 libraries" $(cat scripts/qt-x11-packages.txt)
 python3 -m venv .venv

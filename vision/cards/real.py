@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 import cv2
+import numpy as np
 
 from vision.evaluate import Report, SkippedImage, score_image
 from vision.labels import IMAGE_SUFFIXES, Label, natural_key
@@ -48,6 +49,8 @@ HELD_FOLD = 4
 DEV_FOLD = 3
 #: IoU a reading needs with a labelled visible box (or nesting, see the module doc).
 MATCH_IOU = 0.5
+#: A table texture cut from a photo is at least this many px on each side.
+MIN_TEXTURE = 90
 
 Part = Literal["held", "train", "all", "dev", "fit"]
 #: The parts: ``train`` is ``fit`` and ``dev`` together.
@@ -114,6 +117,34 @@ def labelled_photos(folder: Path | str, part: Part = "held") -> list[Path]:
         "fit": set(range(FOLDS)) - {HELD_FOLD, DEV_FOLD},
     }
     return [path for k, path in enumerate(photos) if k % FOLDS in folds[part]]
+
+
+def textures(photos: list[Path]) -> list[np.ndarray]:
+    """From each photo the largest strip beside the union of its cards' boxes (left, right,
+    above or below), when it is at least MIN_TEXTURE px both ways: real table surface to lay
+    rendered cards on (the photos of one part only, so a measurement's tables stay apart from
+    training's)."""
+    out = []
+    for path in photos:
+        image = cv2.imread(str(path))
+        if image is None:
+            continue
+        _height, _width = image.shape[:2]
+        boxes = read_voc(path.with_suffix(".xml"))
+        left = min(int(card.box.x) for card in boxes)
+        top = min(int(card.box.y) for card in boxes)
+        right = max(int(card.box.x + card.box.w) for card in boxes)
+        bottom = max(int(card.box.y + card.box.h) for card in boxes)
+        strips = [
+            image[:, :left],
+            image[:, right:],
+            image[:top, :],
+            image[bottom:, :],
+        ]
+        best = max(strips, key=lambda s: min(s.shape[0], s.shape[1]) * max(s.shape[:2]))
+        if min(best.shape[:2]) >= MIN_TEXTURE:
+            out.append(best)
+    return out
 
 
 def rank_of(card: str) -> str:

@@ -26,6 +26,7 @@ import cv2
 import numpy as np
 
 from scoring.cards import RANKS, SUITS, Card, deck
+from vision.cards.art_decks import art_face
 from vision.cards.faces import (
     ALPHABETS,
     FACE_H,
@@ -318,6 +319,11 @@ def worn_face(
     face = draw_face(card, style, alphabet)
     if pictures and card.rank in ("J", "Q", "K"):
         court_picture(face, rng)
+    return worn(face, rng)
+
+
+def worn(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``face`` with use on it: yellowed stock, scuffs, a few specks."""
     face = face.astype(np.float32)
     face *= np.float32(rng.uniform(0.93, 1.0, 3))
     for _ in range(int(rng.integers(0, 5))):
@@ -409,9 +415,12 @@ def render_scene(
     background: np.ndarray | None = None,
     pictures: bool = False,
     papers: int = 0,
+    art: str | None = None,
 ) -> tuple[np.ndarray, dict]:
     """One scene and its labels (see the module doc); style, deck size and alphabet are drawn
-    at random unless given.  ``background`` (BGR, any size: it is resized to the scene) is the
+    at random unless given.  ``art`` names a real deck design (:mod:`vision.cards.art_decks`)
+    whose faces and outlines replace ours: its indices are Latin, so the alphabet is too.
+    ``background`` (BGR, any size: it is resized to the scene) is the
     table under the cards instead of a drawn cloth or wood: a real table's texture, so a card
     finder trained on the scenes meets the carpets and floors real photos show.  ``pictures``
     gives every court card a random picture of its own (:func:`court_picture`); ``papers``
@@ -420,7 +429,7 @@ def render_scene(
     style = style or style_named(TRAINING_STYLES[int(rng.integers(len(TRAINING_STYLES)))])
     drawn_size, drawn_alphabet = int(rng.choice([52, 36, 32])), str(rng.choice(ALPHABETS))
     size = size or drawn_size
-    alphabet = alphabet or drawn_alphabet
+    alphabet = "latin" if art else alphabet or drawn_alphabet
     width = float(rng.uniform(95, 135))
     cards = list(deck(size))
     if background is not None:
@@ -433,8 +442,14 @@ def render_scene(
     alpha = card_mask(style.corner)
     back = draw_back(BACKS[int(rng.integers(len(BACKS)))])
     for item in placed:
-        sprite = back if item.card is None else worn_face(item.card, style, alphabet, rng, pictures)
-        image = paint(image, sprite, alpha, item.quad, rng)
+        if item.card is None:
+            image = paint(image, back, alpha, item.quad, rng)
+        elif art is not None:
+            drawn = art_face(art, item.card)
+            image = paint(image, worn(drawn.face, rng), drawn.alpha, item.quad, rng)
+        else:
+            sprite = worn_face(item.card, style, alphabet, rng, pictures)
+            image = paint(image, sprite, alpha, item.quad, rng)
     sheets: list[np.ndarray] = []
     if papers:
         footprints = [_grow(item.quad, width * 0.1) for item in placed]
@@ -449,7 +464,7 @@ def render_scene(
     if rng.random() < 0.12:
         image, hand = scene.hand_occluder(image, rng, float(rng.uniform(0.1, 0.3)))
     image = camera(image, rng)
-    labels = _labels(placed, quads, hand, style, size, alphabet)
+    labels = _labels(placed, quads, hand, art or style.name, size, alphabet)
     if papers:
         labels["papers"] = [_box(scene.warp_points(q, matrix)).as_list() for q in sheets]
     return image, labels
@@ -459,7 +474,7 @@ def _labels(
     placed: list[Placed],
     quads: list[np.ndarray],
     hand: np.ndarray | None,
-    style: IndexStyle,
+    style: str,
     size: int,
     alphabet: str,
 ) -> dict:
@@ -497,7 +512,7 @@ def _labels(
             }
         )
     return {
-        "deck": {"size": size, "alphabet": alphabet, "style": style.name},
+        "deck": {"size": size, "alphabet": alphabet, "style": style},
         "card_width": round(float(np.linalg.norm(quads[0][1] - quads[0][0])), 1) if quads else None,
         "cards": cards,
         "backs": backs,
@@ -542,10 +557,14 @@ def render_dataset(
     style: str | None = None,
     size: int | None = None,
     alphabet: str | None = None,
+    art: str | None = None,
+    backgrounds: list[np.ndarray] | None = None,
 ) -> list[Path]:
     """``count`` scenes into ``out`` (``scene_N.jpg`` + ``.json`` + ``.txt``), reproducible
     from ``seed``; ``style``, ``size`` and ``alphabet`` fix the deck (default: drawn per scene,
-    the style among the training styles)."""
+    the style among the training styles), ``art`` a real deck design instead
+    (:mod:`vision.cards.art_decks`); ``backgrounds`` are real tables to lay the cards on, one
+    drawn per scene and turned a random quarter (default: a drawn cloth or wood)."""
     chosen = None if style is None else style_named(style)
     if size is not None and size not in (52, 36, 32):
         raise ValueError(f"{size} is not a deck size (52, 36 or 32)")
@@ -555,7 +574,11 @@ def render_dataset(
     rng = np.random.default_rng(seed)
     paths = []
     for n in tracked(range(count), "rendering card scenes"):
-        image, labels = render_scene(rng, chosen, size, alphabet)
+        background = None
+        if backgrounds:
+            texture = backgrounds[int(rng.integers(len(backgrounds)))]
+            background = np.ascontiguousarray(np.rot90(texture, int(rng.integers(4))))
+        image, labels = render_scene(rng, chosen, size, alphabet, background, art=art)
         yolo = [
             Label(ALL_CARDS.index(Card(c["card"][:-1], c["card"][-1])), Box(*c["box"]))
             for c in labels["cards"]
@@ -567,23 +590,52 @@ def render_dataset(
 
 
 def render_photo(
-    card: Card, style: IndexStyle, alphabet: str, rng: np.random.Generator
+    card: Card, style: IndexStyle, alphabet: str, rng: np.random.Generator, art: str | None = None
 ) -> np.ndarray:
-    """A teach-mode photo: one card on a cloth, a little turned and tilted, 480 x 640."""
+    """A teach-mode photo: one card on a cloth, a little turned and tilted, 480 x 640; ``art``
+    draws it in a real deck design (:mod:`vision.cards.art_decks`) instead of ``style``."""
+    return single_card(rng, card, style, alphabet, art)[0]
+
+
+def single_card(
+    rng: np.random.Generator,
+    card: Card,
+    style: IndexStyle,
+    alphabet: str,
+    art: str | None = None,
+    background: np.ndarray | None = None,
+    widths: tuple[float, float] = (170, 230),
+) -> tuple[np.ndarray, np.ndarray]:
+    """A photo of one card (``widths``: the range of its width in px) a little turned, near
+    the middle of a 480 x 640 cloth (or of ``background``, a real table resized to it), and
+    the card's outline in it (TL, TR, BR, BL): what teach mode is given, and a close-up for
+    the finder to learn."""
     height, width = 480, 640
-    image = scene.felt(rng, (height, width), CLOTHS[int(rng.integers(len(CLOTHS)))])
-    card_w = float(rng.uniform(170, 230))
+    if background is None:
+        image = scene.felt(rng, (height, width), CLOTHS[int(rng.integers(len(CLOTHS)))])
+    else:
+        image = cv2.resize(background, (width, height), interpolation=cv2.INTER_LINEAR)
+    card_w = float(rng.uniform(*widths))
     centre = (width / 2 + rng.uniform(-40, 40), height / 2 + rng.uniform(-20, 20))
     turn = rng.uniform(-0.3, 0.3) + (math.pi / 2 if rng.random() < 0.3 else 0.0)
     quad = centred_quad(centre, turn, card_w)
-    image = paint(image, worn_face(card, style, alphabet, rng), card_mask(style.corner), quad, rng)
+    if art is None:
+        face, alpha = worn_face(card, style, alphabet, rng), card_mask(style.corner)
+    else:
+        drawn = art_face(art, card)
+        face, alpha = worn(drawn.face, rng), drawn.alpha
+    image = paint(image, face, alpha, quad, rng)
     image = scene.lighting_gradient(image, rng, float(rng.uniform(0.05, 0.2)))
-    image, _, _ = scene.perspective_warp(image, [], rng, float(rng.uniform(0, 0.04)))
-    return scene.jpeg_artefacts(scene.sensor_noise(image, rng, 2.0), 90)
+    image, _, matrix = scene.perspective_warp(image, [], rng, float(rng.uniform(0, 0.04)))
+    image = scene.jpeg_artefacts(scene.sensor_noise(image, rng, 2.0), 90)
+    return image, scene.warp_points(quad, matrix).astype(np.float32)
 
 
-def render_photos(out: Path | str, size: int, alphabet: str, style: str, seed: int) -> list[Path]:
-    """One photo per card of a deck into ``out`` as ``<code>.jpg`` (teach mode's input)."""
+def render_photos(
+    out: Path | str, size: int, alphabet: str, style: str, seed: int, art: str | None = None
+) -> list[Path]:
+    """One photo per card of a deck into ``out`` as ``<code>.jpg`` (teach mode's input); ``art``
+    draws the deck in a real deck design instead of ``style``."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(seed)
@@ -591,7 +643,7 @@ def render_photos(out: Path | str, size: int, alphabet: str, style: str, seed: i
     paths = []
     for card in deck(size):
         path = out / f"{card}.jpg"
-        cv2.imwrite(str(path), render_photo(card, chosen, alphabet, rng))
+        cv2.imwrite(str(path), render_photo(card, chosen, alphabet, rng, art))
         paths.append(path)
     return paths
 
@@ -1021,7 +1073,7 @@ def render_table(
         image, _, matrix = scene.perspective_warp(image, [], look, float(look.uniform(0, 0.04)))
         quads = [scene.warp_points(item.quad, matrix).astype(np.float32) for item in step["placed"]]
         image = camera(image, rng)
-        labels = _labels(step["placed"], quads, None, style, size, alphabet)
+        labels = _labels(step["placed"], quads, None, style.name, size, alphabet)
         actions = {"actions": step["actions"]} if "actions" in step else {}
         out.append((image, {**labels, "facts": step["facts"], **actions}))
     return out
