@@ -12,11 +12,19 @@ cards.  This finder learns what a card looks like from
   cut from those same training photos away from their cards,
 
 starting from the dice detector's weights (``--init``; its backbone has seen real tables).
-Nothing is chosen on the held-out photos: the last epoch's weights are kept.  CPU run of the
-committed weights (two cores, ``nice -n 10``; ultralytics keeps settings and runs under
+Nothing is chosen on the held-out photos: the last epoch's weights are kept.  The first finder
+was trained so (two cores, ``nice -n 10``; ultralytics keeps settings and runs under
 ``build/``):
 
     nice -n 10 .venv/bin/python scripts/train_cards_detector.py --scenes 160 --hours 0.55
+
+and the committed one fine-tuned from it with the real deck designs (``--art``: the share of
+scenes drawn in ``art_decks.TRAINING_DECKS``) and close photos of one card (``--singles``: a
+card filling much of the picture, which the first finder cut into parts), 28 minutes:
+
+    nice -n 5 .venv/bin/python scripts/train_cards_detector.py --scenes 200 --singles 120 \
+        --art 0.4 --fonts --real-repeat 2 --init vision/cards/weights/cards_det.pt \
+        --lr0 0.001 --hours 0.45
 
 ``--fonts``, ``--pictures`` and ``--papers`` add the face classifier's index fonts, random court
 pictures and papers that are not cards to the rendered scenes.  Tried once (``--scenes 240
@@ -44,9 +52,11 @@ sys.path.insert(0, str(ROOT))
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
+from scoring.cards import deck  # noqa: E402
+from vision.cards.art_decks import TRAINING_DECKS  # noqa: E402
 from vision.cards.faces import FONT_STYLES, TRAINING_STYLES, style_named  # noqa: E402
-from vision.cards.real import labelled_photos, read_voc  # noqa: E402
-from vision.synth.cards import render_scene  # noqa: E402
+from vision.cards.real import labelled_photos, read_voc, textures  # noqa: E402
+from vision.synth.cards import render_scene, single_card  # noqa: E402
 from vision.types import Box  # noqa: E402
 
 MODEL = ROOT / "vision" / "cards" / "cards_det.yaml"
@@ -56,52 +66,28 @@ REAL = ROOT.parent / "shared" / "data" / "cards-real-train"
 #: A rendered card is labelled when at least this share of it is in view (the real labels box
 #: cards fanned down to a strip showing the index).
 MIN_VISIBLE = 0.12
-#: A table texture cut from a photo is at least this many px on each side.
-MIN_TEXTURE = 90
 #: Rendered scenes are stored at this width (the detector sees them at ``--imgsz`` anyway).
 STORED_WIDTH = 640
+#: The width of the card in a close photo of one card (``--singles``), px in 640 x 480.
+SINGLE_WIDTHS = (90.0, 300.0)
 
 
 @dataclass(frozen=True)
 class Extras:
     """What the rendered scenes add to the default renderer's: index styles drawn from
     ``styles`` (empty: the renderer's own training styles), the share of scenes with random
-    court pictures, and up to ``papers`` sheets that are not cards per scene."""
+    court pictures, up to ``papers`` sheets that are not cards per scene, and the share of
+    scenes drawn in a real deck design (:mod:`vision.cards.art_decks`, the training decks)."""
 
     styles: tuple[str, ...] = ()
     pictures: float = 0.0
     papers: int = 0
+    art: float = 0.0
 
 
 def yolo_line(box: Box, width: int, height: int) -> str:
     cx, cy = (box.x + box.w / 2) / width, (box.y + box.h / 2) / height
     return f"0 {cx:.6f} {cy:.6f} {box.w / width:.6f} {box.h / height:.6f}\n"
-
-
-def textures(photos: list[Path]) -> list[np.ndarray]:
-    """From each photo the largest strip beside the union of its cards' boxes (left, right,
-    above or below), when it is at least MIN_TEXTURE px both ways: real table surface."""
-    out = []
-    for path in photos:
-        image = cv2.imread(str(path))
-        if image is None:
-            continue
-        _height, _width = image.shape[:2]
-        boxes = read_voc(path.with_suffix(".xml"))
-        left = min(int(card.box.x) for card in boxes)
-        top = min(int(card.box.y) for card in boxes)
-        right = max(int(card.box.x + card.box.w) for card in boxes)
-        bottom = max(int(card.box.y + card.box.h) for card in boxes)
-        strips = [
-            image[:, :left],
-            image[:, right:],
-            image[:top, :],
-            image[bottom:, :],
-        ]
-        best = max(strips, key=lambda s: min(s.shape[0], s.shape[1]) * max(s.shape[:2]))
-        if min(best.shape[:2]) >= MIN_TEXTURE:
-            out.append(best)
-    return out
 
 
 def render(
@@ -132,6 +118,9 @@ def render(
             background=background,
             pictures=bool(extras.pictures and rng.random() < extras.pictures),
             papers=int(rng.integers(extras.papers + 1)) if extras.papers else 0,
+            art=TRAINING_DECKS[int(rng.integers(len(TRAINING_DECKS)))]
+            if extras.art and rng.random() < extras.art
+            else None,
         )
         height, width = image.shape[:2]
         small = cv2.resize(
@@ -147,6 +136,39 @@ def render(
             if card["visible_box"] is not None and card["visible_share"] >= MIN_VISIBLE
         ]
         stem.with_suffix(".txt").write_text("".join(lines))
+        paths.append(str(stem.with_suffix(".jpg")))
+    return paths
+
+
+def singles(
+    out: Path, count: int, seed: int, backgrounds: list[np.ndarray], share: float, extras: Extras
+) -> list[str]:
+    """``count`` close photos of one card each (:func:`vision.synth.cards.single_card`, the
+    card SINGLE_WIDTHS px wide in 640 x 480) with its YOLO label: a card filling much of the
+    picture, as a photo of one card or a camera close over the table shows it."""
+    out.mkdir(parents=True, exist_ok=True)
+    styles = extras.styles or TRAINING_STYLES
+    paths = []
+    for index in range(count):
+        rng = np.random.default_rng([seed, 1, index])
+        background = None
+        if backgrounds and rng.random() < share:
+            texture = backgrounds[int(rng.integers(len(backgrounds)))]
+            background = np.ascontiguousarray(np.rot90(texture, int(rng.integers(4))))
+        art = None
+        if extras.art and rng.random() < extras.art:
+            art = TRAINING_DECKS[int(rng.integers(len(TRAINING_DECKS)))]
+        card = deck(52)[int(rng.integers(52))]
+        style = style_named(styles[int(rng.integers(len(styles)))])
+        alphabet = "russian" if art is None and rng.random() < 0.5 else "latin"
+        image, quad = single_card(rng, card, style, alphabet, art, background, SINGLE_WIDTHS)
+        height, width = image.shape[:2]
+        left, top = np.clip(quad.min(axis=0), 0, [width, height])
+        right, bottom = np.clip(quad.max(axis=0), 0, [width, height])
+        stem = out / f"single_{seed}_{index:05d}"
+        cv2.imwrite(str(stem.with_suffix(".jpg")), image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        box = Box(float(left), float(top), float(right - left), float(bottom - top))
+        stem.with_suffix(".txt").write_text(yolo_line(box, width, height))
         paths.append(str(stem.with_suffix(".jpg")))
     return paths
 
@@ -176,6 +198,8 @@ def main() -> int:
     )
     parser.add_argument("--pictures", type=float, default=0.0, help="share with court pictures")
     parser.add_argument("--papers", type=int, default=0, help="most papers beside the cards")
+    parser.add_argument("--art", type=float, default=0.0, help="share in real deck designs")
+    parser.add_argument("--singles", type=int, default=0, help="close photos of one card")
     parser.add_argument("--real", type=Path, default=REAL, help="cards-real-train folder")
     parser.add_argument(
         "--without-dev",
@@ -204,11 +228,22 @@ def main() -> int:
     else:
         shutil.rmtree(rendered, ignore_errors=True)
         extras = Extras(
-            TRAINING_STYLES + FONT_STYLES if args.fonts else (), args.pictures, args.papers
+            TRAINING_STYLES + FONT_STYLES if args.fonts else (),
+            args.pictures,
+            args.papers,
+            args.art,
         )
         scenes = render(
             rendered,
             args.scenes,
+            args.seed,
+            textures(train_photos),
+            args.real_backgrounds,
+            extras,
+        )
+        scenes += singles(
+            rendered,
+            args.singles,
             args.seed,
             textures(train_photos),
             args.real_backgrounds,

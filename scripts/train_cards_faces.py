@@ -10,6 +10,9 @@ the finder's errors imitated (each edge moved by up to ``JITTER`` of the box), f
   ``HELD_OUT_FONTS``; half of them with a random picture on every court card, so that the
   index, not our court drawing, tells J, Q and K apart), most on real table textures cut from
   those training photos: rank and suit;
+* rendered scenes of real deck designs (:mod:`vision.cards.art_decks`, ``--art`` of them,
+  never ``HELD_OUT_DECKS``): real court art, decorated aces and other decks' index lettering,
+  so that a deck nobody here has seen is read by what every deck shares;
 * ``none`` crops: card backs of the rendered scenes, stretches of table in both, and with
   ``--papers N`` up to N papers a scene laid beside the rendered cards (notes, business cards,
   pictures, calendars: :func:`vision.synth.cards.paper`).  Off for the committed weights:
@@ -22,9 +25,10 @@ the finder's errors imitated (each edge moved by up to ``JITTER`` of the box), f
   for cards now and then).
 
 Every crop is drawn anew each epoch (jitter, turned half round, light, blur, JPEG).  The last
-epoch's weights are kept.  The committed weights (two CPU cores, about 20 minutes):
+epoch's weights are kept.  The committed weights (two CPU cores, about 25 minutes; mined with
+the committed finder):
 
-    nice -n 10 .venv/bin/python scripts/train_cards_faces.py --mine
+    nice -n 10 .venv/bin/python scripts/train_cards_faces.py --mine --scenes 800 --epochs 16
 """
 
 from __future__ import annotations
@@ -43,9 +47,10 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 from torch import nn  # noqa: E402
-from train_cards_detector import MIN_VISIBLE, REAL, textures  # noqa: E402
+from train_cards_detector import MIN_VISIBLE, REAL  # noqa: E402
 from train_cards_detector import WEIGHTS as DETECTOR_WEIGHTS  # noqa: E402
 
+from vision.cards.art_decks import TRAINING_DECKS  # noqa: E402
 from vision.cards.face_classifier import (  # noqa: E402
     NONE,
     RANK_CLASSES,
@@ -56,7 +61,7 @@ from vision.cards.face_classifier import (  # noqa: E402
 from vision.cards.face_net import FaceNet  # noqa: E402
 from vision.cards.faces import FONT_STYLES, TRAINING_STYLES, style_named  # noqa: E402
 from vision.cards.nets import to_tensor  # noqa: E402
-from vision.cards.real import RANKS, labelled_photos, rank_of, read_voc  # noqa: E402
+from vision.cards.real import RANKS, labelled_photos, rank_of, read_voc, textures  # noqa: E402
 from vision.synth.cards import render_scene  # noqa: E402
 from vision.types import Box  # noqa: E402
 
@@ -64,6 +69,8 @@ from vision.types import Box  # noqa: E402
 STYLES = TRAINING_STYLES + FONT_STYLES
 #: The share of rendered scenes whose court cards get random pictures.
 PICTURES = 0.5
+#: The share of rendered scenes drawn in a real deck design (TRAINING_DECKS) by default.
+ART = 0.4
 #: Each edge of a training box moves by up to this share of the box (the finder's error).
 JITTER = 0.08
 #: A stretch of table overlaps every card's box by at most this IoU.
@@ -148,7 +155,12 @@ def mined_samples(
 
 
 def rendered_samples(
-    count: int, seed: int, backgrounds: list[np.ndarray], images: list[np.ndarray], papers: int
+    count: int,
+    seed: int,
+    backgrounds: list[np.ndarray],
+    images: list[np.ndarray],
+    papers: int,
+    art: float,
 ) -> list[Sample]:
     samples = []
     for index in range(count):
@@ -164,6 +176,9 @@ def rendered_samples(
             background=background,
             pictures=bool(rng.random() < PICTURES),
             papers=int(rng.integers(papers + 1)) if papers else 0,
+            art=TRAINING_DECKS[int(rng.integers(len(TRAINING_DECKS)))]
+            if rng.random() < art
+            else None,
         )
         images.append(image)
         k = len(images) - 1
@@ -237,6 +252,9 @@ def main() -> int:
         help="the finder to mine with (with --without-dev: one trained without the dev fold)",
     )
     parser.add_argument("--papers", type=int, default=0, help="papers a rendered scene, at most")
+    parser.add_argument(
+        "--art", type=float, default=ART, help="share of rendered scenes in real deck designs"
+    )
     parser.add_argument("--init", type=Path, help="start from these weights")
     parser.add_argument("--out", type=Path, default=WEIGHTS)
     args = parser.parse_args()
@@ -251,7 +269,9 @@ def main() -> int:
         false = sum(s.rank == NONE for s in mined)
         print(f"mined {len(mined)} proposals, {false} of them on no card", flush=True)
         real += mined
-    rendered = rendered_samples(args.scenes, args.seed, textures(photos), images, args.papers)
+    rendered = rendered_samples(
+        args.scenes, args.seed, textures(photos), images, args.papers, args.art
+    )
     print(
         f"{len(real)} real samples, {len(rendered)} rendered, {len(images)} images "
         f"in {time.time() - started:.0f} s",

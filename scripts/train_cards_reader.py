@@ -1,6 +1,8 @@
 """Train the card corner classifier (vision/cards/corners.pt) on rendered scenes.
 
-Renders ``--scenes`` Durak tables in the training styles (never ``faces.HELD_OUT``), cuts the
+Renders ``--scenes`` Durak tables in the training styles (never ``faces.HELD_OUT``), ``--art``
+of them in the real deck designs whose index is where the reader looks
+(``art_decks.CORNER_DECKS``, never ``HELD_OUT_DECKS``), cuts the
 finder's corner patches with jittered copies, and trains :class:`vision.cards.nets.CornerNet`
 on the CPU.  Run: ``nice -n 10 .venv/bin/python scripts/train_cards_reader.py``; it takes a few
 minutes on two cores and prints the accuracy on a validation slice of scenes.
@@ -16,9 +18,13 @@ import numpy as np
 import torch
 from torch import nn
 
+from vision.cards.art_decks import CORNER_DECKS
 from vision.cards.nets import WEIGHTS, CornerNet, to_tensor
 from vision.cards.patches import scene_patches
 from vision.synth.cards import render_scene
+
+#: The share of scenes drawn in a real deck design by default.
+ART = 0.4
 
 
 def main() -> None:
@@ -27,6 +33,9 @@ def main() -> None:
     parser.add_argument("--epochs", type=int, default=12)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, default=WEIGHTS)
+    parser.add_argument(
+        "--art", type=float, default=ART, help="share of scenes in real deck designs"
+    )
     args = parser.parse_args()
     torch.set_num_threads(1)
     torch.manual_seed(args.seed)
@@ -34,7 +43,10 @@ def main() -> None:
     start = time.time()
     patches, classes = [], []
     for _ in range(args.scenes):
-        image, labels = render_scene(rng)
+        art = (
+            CORNER_DECKS[int(rng.integers(len(CORNER_DECKS)))] if rng.random() < args.art else None
+        )
+        image, labels = render_scene(rng, art=art)
         found = scene_patches(image, labels, rng, copies=3)
         patches += found[0]
         classes += found[1]
