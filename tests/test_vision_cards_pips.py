@@ -17,6 +17,7 @@ from vision.cards.combined import CombinedCards
 from vision.cards.deck import resolve_deck
 from vision.cards.detector import TWICE, DetectorCards
 from vision.cards.faces import FONT_STYLES, HELD_OUT, HELD_OUT_FONTS, card_mask, style_named
+from vision.cards.patches import BLANK, CODES
 from vision.cards.pips import COUNT_RANKS, count_pips
 from vision.cards.reader import CardReading
 from vision.cards.readers import combined
@@ -81,10 +82,23 @@ def test_the_cut_of_a_card_is_not_counted() -> None:
     assert count_pips(image, half.astype(np.float32)) is None
 
 
+class _NineAtTwoCorners:
+    """A corner classifier reading a 9 of clubs at the first two corners asked, nothing at
+    the others: the index re-read of a whole card makes the same misread."""
+
+    def scores(self, image: np.ndarray, corners: list) -> np.ndarray:
+        probs = np.zeros((len(corners), BLANK + 1), np.float32)
+        probs[:, BLANK] = 1.0
+        probs[:2] = 0.0
+        probs[:2, CODES.index("9C")] = 1.0
+        return probs
+
+
 class _Misreads:
     """A corner reader that reads the 10 on the photo as a 9 (an index font it never saw)."""
 
     name = "misreads"
+    corners = _NineAtTwoCorners()
 
     def __init__(self, quad: np.ndarray) -> None:
         self.quad = quad

@@ -4,7 +4,7 @@ reads real photos it was never trained on."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -13,10 +13,19 @@ import pytest
 
 from ui.commands import CommandError
 from ui.commands._cards import eval_cards
-from vision.cards.combined import ALONE_MIN, ALONE_NONE, OVERRULE, CombinedCards
+from vision.cards.combined import (
+    ALONE_MIN,
+    ALONE_NONE,
+    INDEX_SURE,
+    OVERRULE,
+    CombinedCards,
+    corners_of,
+    is_whole,
+)
 from vision.cards.deck import resolve_deck
 from vision.cards.detector import outline, stack
 from vision.cards.face_classifier import RANK_CLASSES
+from vision.cards.patches import BLANK, CODES
 from vision.cards.reader import CardReading
 from vision.cards.readers import combined, detector
 from vision.cards.real import (
@@ -180,8 +189,27 @@ def _ranks(**probs: float) -> np.ndarray:
 
 
 @dataclass
+class _Index:
+    """A corner classifier that sees ``card`` at the corners given first (``sure`` of it),
+    and no index (BLANK) at any other."""
+
+    card: str | None = None
+    sure: float = 0.0
+    at: int = 2
+
+    def scores(self, image: np.ndarray, corners: list) -> np.ndarray:
+        probs = np.zeros((len(corners), BLANK + 1), np.float32)
+        probs[:, BLANK] = 1.0
+        if self.card is not None:
+            probs[: self.at] = (1.0 - self.sure) / BLANK
+            probs[: self.at, CODES.index(self.card)] = self.sure
+        return probs
+
+
+@dataclass
 class _Corners:
     readings: list[CardReading]
+    corners: _Index = field(default_factory=_Index)
     name = "corners"
 
     def read(self, image: np.ndarray) -> list[CardReading]:
@@ -217,6 +245,7 @@ def test_the_combined_reader_keeps_the_corner_reading_unless_the_face_rules_it_o
     @dataclass
     class Corners:
         name = "corners"
+        corners = _Index()
 
         def read(self, image: np.ndarray) -> list[CardReading]:
             return [reading("QS", 0, cover="9H"), reading("9H", 200)]
@@ -285,3 +314,36 @@ def test_a_corner_reading_naming_a_card_already_read_gives_way_to_the_detector()
     assert sorted(r.card for r in read) == ["JH", "KH"]
     alone = CombinedCards(_Corners([_card("JH", 0)]), _Found([king])).read(image)  # type: ignore[arg-type]
     assert [r.card for r in alone] == ["JH"]
+
+
+def test_a_whole_uncovered_card_is_read_again_at_its_index_corners() -> None:
+    """The detector read an unseen deck's queen of clubs as the king of spades (another court
+    figure, a club taken for a spade); its outline is a whole card's, so its corners are read
+    again, and two index corners sure of QC name it.  One index corner unsure, a covered card
+    or an outline not shaped like a card keep the reading they had."""
+    suits = np.full(4, 0.25, np.float32)
+    image = np.zeros((4, 4, 3), np.uint8)
+    king = (_card("KS", 0, 0.8), _ranks(K=0.9), suits)
+    sure = _Corners([], _Index("QC", 0.97))
+    assert [r.card for r in CombinedCards(sure, _Found([king])).read(image)] == ["QC"]  # type: ignore[arg-type]
+    unsure = _Corners([], _Index("QC", INDEX_SURE - 0.05, at=1))
+    assert [r.card for r in CombinedCards(unsure, _Found([king])).read(image)] == ["KS"]  # type: ignore[arg-type]
+    box = Box(0, 0, 200, 112)
+    long = CardReading("KS", box, ((0, 0), (200, 0), (200, 112), (0, 112)), box, 0.8)
+    squat = (long, _ranks(K=0.9), suits)
+    assert [r.card for r in CombinedCards(sure, _Found([squat])).read(image)] == ["KS"]  # type: ignore[arg-type]
+    under = CardReading("KS", king[0].box, king[0].quad, king[0].box, 0.8, "9H")
+    assert not is_whole(long.quad) and is_whole(under.quad)
+    nine = CardReading("9H", Box(300, 0, 200, 112), long.quad, box, 0.95)  # its cover, squat
+    covered = CombinedCards(_Corners([under, nine], _Index("QC", 0.97)), _Found([king]))
+    read = covered.read(image)  # type: ignore[arg-type]
+    assert sorted((r.card, r.covered_by) for r in read) == [("9H", None), ("KS", "9H")]
+
+
+def test_the_corners_of_an_outline_run_along_its_short_side_first() -> None:
+    """Whichever corner an outline starts at and whichever way it runs, each corner is read
+    with u along the card's short side, so the two index corners show their index upright."""
+    quad = ((10.0, 10.0), (10.0, 122.0), (90.0, 122.0), (90.0, 10.0))  # starts down a long side
+    for corner in corners_of(quad):
+        assert abs(corner.scale - 80.0) < 1e-6
+        assert abs(abs(corner.u[0]) - 1.0) < 1e-6 and abs(abs(corner.v[1]) - 1.0) < 1e-6
