@@ -130,3 +130,21 @@ def test_a_photo_neither_finder_sees_is_named() -> None:
     cloth = np.full((480, 640, 3), (40, 110, 30), np.uint8)
     with pytest.raises(TeachError, match="QS: no card found"):
         teach_deck([("QS", cloth)], "x", faces=lambda image: None)
+
+
+def test_table_crops_fit_beside_a_card_filling_much_of_its_photo() -> None:
+    """A photo of one card leaves less than a card's width of table beside it: the table crops
+    are shrunk to fit, keep clear of the card and stay in the picture; a side with too little
+    table gives none."""
+    from vision.cards.detector import GAP, MIN_TABLE, beside
+    from vision.types import Box
+
+    card = Box(220, 100, 200, 280)
+    crops = beside(card, (480, 640))
+    assert len(crops) == 2  # left and right; above and below there are 100 px, under MIN_TABLE
+    for crop in crops:
+        assert crop.x >= 0 and crop.y >= 0 and crop.x + crop.w <= 640 and crop.y + crop.h <= 480
+        assert crop.iou(card) == 0 and crop.w >= MIN_TABLE * card.w
+        assert abs(crop.w / crop.h - card.w / card.h) < 1e-6
+    assert min(abs(c.x + c.w - card.x) for c in crops) >= GAP * card.w - 1e-6
+    assert beside(Box(0, 0, 200, 280), (480, 640))[0].x >= 200

@@ -59,6 +59,10 @@ STACKED = 0.15
 #: TABLE_CROPS crops of the table beside it.
 TEACH_SURE = 0.4
 TABLE_CROPS = 2
+#: A table crop lies this share of the card's size away from it, and is at least MIN_TABLE of
+#: the card's size (smaller, it shows too little of the table to stand for it).
+GAP = 0.3
+MIN_TABLE = 0.4
 #: A teach photo's surest proposal is a part of the card filling it (see ``is_part``) when it
 #: covers less than this share of it.
 PART_AREA = 0.5
@@ -142,13 +146,7 @@ class DetectorCards:
         if not proposals:
             return None
         box = proposals[0][0]
-        height, width = image.shape[:2]
-        tables = []
-        for dx, dy in ((-1.3, 0.0), (1.3, 0.0), (0.0, -1.3), (0.0, 1.3)):
-            beside = Box(box.x + dx * box.w, box.y + dy * box.h, box.w, box.h)
-            inside = beside.x >= 0 and beside.y >= 0
-            if inside and beside.x + beside.w <= width and beside.y + beside.h <= height:
-                tables.append(face_classifier.crop(image, beside))
+        tables = [face_classifier.crop(image, b) for b in beside(box, image.shape[:2])]
         return face_classifier.crop(image, box), tables[:TABLE_CROPS]
 
     def _filling(self, image: np.ndarray) -> list[tuple[Box, float]]:
@@ -213,6 +211,33 @@ class DetectorCards:
             if code in self.codes:
                 return code
         return None
+
+
+def beside(box: Box, size: tuple[int, int]) -> list[Box]:
+    """Boxes of table beside ``box`` (left, right, above, below), a GAP of its size away:
+    each of its shape, shrunk to fit the picture (a photo of one card leaves less than a card
+    beside it), none smaller than MIN_TABLE of it."""
+    height, width = size
+    bands = (
+        (box.x - GAP * box.w, box.w, "x"),
+        (width - box.x - (1 + GAP) * box.w, box.w, "x"),
+        (box.y - GAP * box.h, box.h, "y"),
+        (height - box.y - (1 + GAP) * box.h, box.h, "y"),
+    )
+    out = []
+    for k, (room, side, axis) in enumerate(bands):
+        scale = min(1.0, room / side)
+        if scale < MIN_TABLE:
+            continue
+        w, h = box.w * scale, box.h * scale
+        if axis == "x":
+            x = box.x - GAP * box.w - w if k == 0 else box.x + (1 + GAP) * box.w
+            y = min(max(0.0, box.y + (box.h - h) / 2), height - h)
+        else:
+            y = box.y - GAP * box.h - h if k == 2 else box.y + (1 + GAP) * box.h
+            x = min(max(0.0, box.x + (box.w - w) / 2), width - w)
+        out.append(Box(x, y, w, h))
+    return out
 
 
 def is_part(box: Box, whole: Box) -> bool:
