@@ -36,8 +36,12 @@ from vision.synth.cards import render_table
 PLAYERS = ("Anna", "Boris")
 DEALER = "Anna"  # seat 1 deals the rendered hole
 #: Every kind of turn (the top taken off first and at once, stock cards into face-down and
-#: face-up slots, one straight to the pile) and reveals; every frame read right (seed 16 is not).
-SEED = 9
+#: face-up slots, one straight to the pile) and reveals; every frame read right, which this
+#: wiring test needs (seed 16 is not, nor seed 9 since the readers were trained on real deck
+#: designs: one 2C of its 30 frames, 90 px wide, read 2S).  The reader's share of holes read
+#: right is measured apart (closing note of issue 21: 18 of 20 held-out holes, 2 of 719 frames
+#: wrong).
+SEED = 10
 
 
 @pytest.fixture(scope="module")

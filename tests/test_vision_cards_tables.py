@@ -59,6 +59,26 @@ def test_trick_cards_in_play_order_then_the_trick_gathered() -> None:
     assert [f.to_json()["fact"] for f in facts] == ["table_cleared", "card_placed"]
 
 
+def test_the_turn_up_left_alone_stays_the_turn_up_whatever_its_outline() -> None:
+    """Alone on the table after a trick is gathered, the turn-up's visible part may be outlined
+    upright (a rendered Deberts deal, read with the readers trained on real deck designs): it
+    still lies where it was reported, so it is not played into the trick.  Moved away from
+    there (taken for the trump seven), the same card is a trick card when laid."""
+    observer = CardObserver(frames=3, game="deberts")
+    trump = card("10H", 150, 300, math.pi / 2)
+    lead, answer = standing("KH", 600, 330), standing("AC", 610, 120)
+    facts = feed(observer, [trump, lead, answer], 3, 0)
+    assert [(f.card, f.zone) for f in facts] == [("10H", "trump"), ("KH", "trick"), ("AC", "trick")]
+    upright = standing("10H", 20, 300)  # most of it inside where the turn-up lay
+    assert [(r.card, z) for r, z in trick_zones([upright])] == [("10H", "trick")]  # by its outline
+    facts = feed(observer, [upright], 3, 3)
+    assert [f.to_json()["fact"] for f in facts] == ["table_cleared"]  # not played
+    facts = feed(observer, [trump, standing("7H", 600, 330)], 3, 6)
+    assert [(f.card, f.zone) for f in facts] == [("7H", "trick")]
+    facts = feed(observer, [card("7H", 150, 300, math.pi / 2), standing("10H", 600, 330)], 3, 9)
+    assert ("10H", "trick") in [(f.card, f.zone) for f in facts if isinstance(f, CardPlaced)]
+
+
 def test_rows_positions_from_the_nine_and_the_card_out_of_order() -> None:
     step = 1.1 * WIDTH
     row = [standing(c, 400 + k * step, 100) for k, c in enumerate(["8D", "9D", "10D", "QD"])]

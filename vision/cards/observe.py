@@ -39,8 +39,12 @@ from vision.cards.reader import CardReading
 from vision.cards.rows import RowPlaced, seat
 from vision.cards.tricks import play_order, trick_zones
 from vision.observe import Item, Settled, SettleTracker
+from vision.types import Box
 
 GAMES = ("durak", "deberts", "devyatka")
+#: A reading of the turn-up's card with this share of its box inside the box it was reported
+#: in lies there still.
+TURN_UP_STAYS = 0.5
 
 
 class CardObserver:
@@ -60,6 +64,8 @@ class CardObserver:
         self.zones = zones
         self.on_table: set[str] = set()
         self.trump: str | None = None
+        #: Deberts: where the deal's turn-up lay when it was reported.
+        self.trump_at: Box | None = None
         #: Devyatka: each row's 9 where it was last seen at rest, the row's anchor.
         self.nines: dict[str, CardReading] = {}
 
@@ -106,7 +112,11 @@ class CardObserver:
     def _trick(
         self, readings: Sequence[CardReading], frame_index: int, timestamp: float
     ) -> list[CardPlaced | TableCleared]:
-        zoned = [(r, zone) for r, zone in trick_zones(readings, self.zones) if zone is not None]
+        zoned = [
+            (r, "trump" if self._still_turn_up(r) else zone)
+            for r, zone in trick_zones(readings, self.zones)
+            if zone is not None
+        ]
         items = [Item((r.card, zone), r.box, r.confidence) for r, zone in zoned]
         settled = self.tracker.update(items, frame_index, timestamp)
         if settled is None:
@@ -128,15 +138,24 @@ class CardObserver:
             facts.append(CardPlaced(card, "trick", None, None, frame_index, timestamp, confidence))
         return facts
 
+    def _still_turn_up(self, reading: CardReading) -> bool:
+        """Whether a reading is the deal's turn-up still lying where it was reported: its
+        outline (the part the stock leaves in view, alone on the table) may not look
+        crosswise, but a card does not leave the stock's foot for the trick unseen.  Taken
+        for the trump seven, it is gone from there, and may be played."""
+        if reading.card != self.trump or self.trump_at is None:
+            return False
+        return reading.box.nested_share(self.trump_at) >= TURN_UP_STAYS
+
     def _trump(self, settled: Settled, frame_index: int, timestamp: float) -> list[CardPlaced]:
         """The turn-up, once a deal: it lies half under the stock, where a misread of it is
         likelier than a new one (a new deal starts from an empty table)."""
         if not settled.items:
-            self.trump = None
+            self.trump, self.trump_at = None, None
         for item in settled.added:
             card, zone = item.key[:2]
             if zone == "trump" and self.trump is None:
-                self.trump = card
+                self.trump, self.trump_at = card, item.box
                 return [
                     CardPlaced(card, "trump", None, None, frame_index, timestamp, item.confidence)
                 ]
