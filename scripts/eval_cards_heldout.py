@@ -5,9 +5,12 @@ held-out deck style and fonts.
 Renders (unless the folders exist) ``--scenes`` mixed-deck tables and as many tables of one
 36-card Russian deck, all in ``faces.HELD_OUT`` (a style no reader was trained or tuned on), and
 a third as many tables in each of ``faces.HELD_OUT_FONTS`` (font families no reader was trained
-on: the stand-in for a deck nobody has seen, read zero-shot); teaches the Russian deck from one
+on: the stand-in for a deck nobody has seen, read zero-shot) and in each of the real deck
+designs of ``art_decks.HELD_OUT_DECKS`` (court art and lettering no reader was trained on), laid
+on table textures cut from the held-out real photos; teaches the Russian deck from one
 rendered photo per card, then scores: the default ``combined`` reader, the detector reader and
-the learned reader on the real photos, the first two on the held-out fonts; the learned reader
+the learned reader on the real photos, the first two on the held-out fonts and decks; the
+learned reader
 on the held-out style; the template reader with the rendered profile of each set's deck and
 with the taught profile; the learned reader adapted to the taught profile (teach mode's corner
 reader); the detector reader plain and tuned on the taught photos (teach mode's detector
@@ -25,12 +28,13 @@ from pathlib import Path
 import cv2
 
 from ui.commands._cards import tracker_fps
+from vision.cards.art_decks import HELD_OUT_DECKS
 from vision.cards.deck import resolve_deck
 from vision.cards.detector import DetectorCards
 from vision.cards.evaluate import evaluate_cards
 from vision.cards.faces import HELD_OUT, HELD_OUT_FONTS
 from vision.cards.readers import adapted, combined, detector, learned, template
-from vision.cards.real import evaluate_real_cards
+from vision.cards.real import evaluate_real_cards, labelled_photos, textures
 from vision.cards.teach import code_from_name, teach_deck
 from vision.synth.cards import render_dataset, render_photos
 
@@ -73,6 +77,14 @@ def main() -> None:
             render_dataset(folder, args.scenes // 3, args.seed + 10 + index, font)
         for make in (combined, detector):
             runs[f"{make.__name__}, unseen font {font}"] = (make(resolve_deck("52")), folder)
+    held_tables = textures(labelled_photos(args.real, "held"))
+    for index, name in enumerate(HELD_OUT_DECKS):
+        folder = args.out / f"deck-{name}"
+        if not folder.is_dir():
+            seed = args.seed + 20 + index
+            render_dataset(folder, args.scenes // 3, seed, art=name, backgrounds=held_tables)
+        for make in (combined, detector):
+            runs[f"{make.__name__}, unseen deck {name}"] = (make(resolve_deck("52")), folder)
     runs |= {
         "detector, mixed decks": (detector(resolve_deck("52")), mixed),
         "detector, 36 Russian": (detector(rendered), fixed),
