@@ -4,7 +4,7 @@ reads real photos it was never trained on."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
@@ -347,3 +347,21 @@ def test_the_corners_of_an_outline_run_along_its_short_side_first() -> None:
     for corner in corners_of(quad):
         assert abs(corner.scale - 80.0) < 1e-6
         assert abs(abs(corner.u[0]) - 1.0) < 1e-6 and abs(abs(corner.v[1]) - 1.0) < 1e-6
+
+
+def test_a_card_the_corner_reader_outlined_twice_is_one_card_covered_by_nothing() -> None:
+    """On a rendered Deberts trick the corner reader outlined one 7H twice, from its index corner
+    and from a blank corner taken for an index seen the other way round, and made the one lie
+    on the other.  The second outline stands alone but names a card read already where it lies:
+    it is that card read twice, and the card is covered by nothing."""
+    suits = np.full(4, 0.25, np.float32)
+    image = np.zeros((4, 4, 3), np.uint8)
+    found = (_card("7H", 0, 0.85), _ranks(r7=0.95), suits)
+    own = replace(_card("7H", 0, 0.97), covered_by="7H")
+    box = Box(-20, 0, 130, 110)
+    turned = CardReading("7H", box, ((-20, 0), (110, 0), (110, 110), (-20, 110)), box, 0.98)
+    read = CombinedCards(_Corners([own, turned]), _Found([found])).read(image)  # type: ignore[arg-type]
+    assert [(r.card, r.covered_by) for r in read] == [("7H", None)]
+    apart = replace(turned, box=Box(400, 0, 130, 110))  # the same code elsewhere: a second deck
+    read = CombinedCards(_Corners([own, apart]), _Found([found])).read(image)  # type: ignore[arg-type]
+    assert sorted(r.box.x for r in read) == [0, 400]
