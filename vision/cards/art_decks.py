@@ -66,6 +66,10 @@ _ELEMENT_SUITS = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 OPAQUE = 0.5
 
 
+#: The Qt application made to draw with when none was running (kept, or Qt tears it down).
+_APP: list[object] = []
+
+
 class ArtDeckError(OSError):
     """A deck that is not installed or cannot be drawn (one line naming what to install)."""
 
@@ -120,7 +124,7 @@ def _renderer(name: str):  # a QSvgRenderer: Qt is imported only here
         # A painter needs the application object; without a screen Qt's offscreen platform.
         if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
             os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        _renderer.app = QGuiApplication([])  # type: ignore[attr-defined]
+        _APP.append(QGuiApplication([]))
     renderer = QSvgRenderer(QByteArray(data))
     if not renderer.isValid():
         raise ArtDeckError(f"{path}: not a readable SVG card deck")

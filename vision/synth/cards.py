@@ -322,6 +322,22 @@ def worn_face(
     return worn(face, rng)
 
 
+def face_of(
+    card: Card,
+    style: IndexStyle,
+    alphabet: str,
+    rng: np.random.Generator,
+    art: str | None = None,
+    pictures: bool = False,
+) -> tuple[np.ndarray, np.ndarray]:
+    """A worn face of ``card`` and its outline: ours in ``style`` (:func:`worn_face`), or as
+    the real deck design ``art`` draws it (:mod:`vision.cards.art_decks`)."""
+    if art is None:
+        return worn_face(card, style, alphabet, rng, pictures), card_mask(style.corner)
+    drawn = art_face(art, card)
+    return worn(drawn.face, rng), drawn.alpha
+
+
 def worn(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """``face`` with use on it: yellowed stock, scuffs, a few specks."""
     face = face.astype(np.float32)
@@ -444,12 +460,9 @@ def render_scene(
     for item in placed:
         if item.card is None:
             image = paint(image, back, alpha, item.quad, rng)
-        elif art is not None:
-            drawn = art_face(art, item.card)
-            image = paint(image, worn(drawn.face, rng), drawn.alpha, item.quad, rng)
         else:
-            sprite = worn_face(item.card, style, alphabet, rng, pictures)
-            image = paint(image, sprite, alpha, item.quad, rng)
+            face, outline = face_of(item.card, style, alphabet, rng, art, pictures)
+            image = paint(image, face, outline, item.quad, rng)
     sheets: list[np.ndarray] = []
     if papers:
         footprints = [_grow(item.quad, width * 0.1) for item in placed]
@@ -619,12 +632,7 @@ def single_card(
     centre = (width / 2 + rng.uniform(-40, 40), height / 2 + rng.uniform(-20, 20))
     turn = rng.uniform(-0.3, 0.3) + (math.pi / 2 if rng.random() < 0.3 else 0.0)
     quad = centred_quad(centre, turn, card_w)
-    if art is None:
-        face, alpha = worn_face(card, style, alphabet, rng), card_mask(style.corner)
-    else:
-        drawn = art_face(art, card)
-        face, alpha = worn(drawn.face, rng), drawn.alpha
-    image = paint(image, face, alpha, quad, rng)
+    image = paint(image, *face_of(card, style, alphabet, rng, art), quad, rng)
     image = scene.lighting_gradient(image, rng, float(rng.uniform(0.05, 0.2)))
     image, _, matrix = scene.perspective_warp(image, [], rng, float(rng.uniform(0, 0.04)))
     image = scene.jpeg_artefacts(scene.sensor_noise(image, rng, 2.0), 90)
