@@ -1,7 +1,7 @@
 """Export the default readers' committed networks to ONNX, beside their ``.pt`` files, for
 ONNX Runtime (:mod:`vision.runtime`): the dice detector and face classifier (the two-stage
-dice reader), the card finder, the card face classifier, the corner reader, and the domino
-reader's tile finder and half classifier.
+dice reader), the card finder, the card face classifier, the corner reader, the index glyph
+reader, and the domino reader's tile finder and half classifier.
 
 Each export is checked against PyTorch on a random batch before it is written.  The YOLO
 networks go through ultralytics' exporter with dynamic input shapes, so they see the same
@@ -26,10 +26,11 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
-from vision.cards import face_classifier, nets  # noqa: E402
+from vision.cards import face_classifier, glyph_reader, nets  # noqa: E402
 from vision.cards.detector import IMAGE_SIZE as CARD_SIZE  # noqa: E402
 from vision.cards.detector import WEIGHTS as CARD_FINDER  # noqa: E402
 from vision.cards.geometry import PATCH_H, PATCH_W  # noqa: E402
+from vision.cards.index_glyph import GLYPH_H, GLYPH_W  # noqa: E402
 from vision.dice import detector as dice_detector  # noqa: E402
 from vision.dice import two_stage  # noqa: E402
 from vision.runtime import OnnxNet, ultralytics_env  # noqa: E402
@@ -125,6 +126,7 @@ def main() -> int:
             (3, face_classifier.CROP_H, face_classifier.CROP_W),
         ),
         export_net(nets.load(), nets.WEIGHTS, (3, PATCH_H, PATCH_W)),
+        export_net(glyph_reader.load(), glyph_reader.WEIGHTS, (3, GLYPH_H, GLYPH_W)),
         *export_dominoes(),
     ]
     for path in made:

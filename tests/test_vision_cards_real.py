@@ -260,6 +260,9 @@ def test_the_combined_reader_keeps_the_corner_reading_unless_the_face_rules_it_o
                 (reading("AC", 400), _ranks(A=0.99), suits),
             ]
 
+        def code(self, rank: str, suit: str) -> str:
+            return rank + suit
+
     merged = CombinedCards(Corners(), Found()).read(np.zeros((4, 4, 3), np.uint8))  # type: ignore[arg-type]
     assert sorted((r.card, r.covered_by) for r in merged) == [
         ("10H", None),

@@ -49,6 +49,22 @@ def test_the_card_finder_and_classifier_answer_alike_in_both_runtimes() -> None:
     assert found >= len(photos)  # the photos show cards, so the comparison compared something
 
 
+def test_the_index_glyph_reader_answers_alike_in_both_runtimes() -> None:
+    from scoring.cards import deck
+    from vision.cards.combined import corners_of
+    from vision.cards.faces import style_named
+    from vision.cards.glyph_reader import GlyphReader
+    from vision.synth.cards import single_card
+
+    rng = np.random.default_rng(5)
+    exported, reference = GlyphReader(runtime="onnx"), GlyphReader(runtime="torch")
+    for card in list(deck(52))[::9]:
+        image, quad = single_card(rng, card, style_named("classic"), "latin")
+        corners = corners_of(tuple(map(tuple, quad.astype(np.float64))))
+        (ra, sa), (rb, sb) = exported.scores(image, corners), reference.scores(image, corners)
+        assert np.abs(ra - rb).max() < 1e-3 and np.abs(sa - sb).max() < 1e-3
+
+
 def test_the_dice_reader_reads_alike_in_both_runtimes() -> None:
     photos = _photos("dice-real-train", "**/*.[jJ][pP][gG]", 25, 12)
     exported, reference = TwoStageReader(runtime="onnx"), TwoStageReader(runtime="torch")

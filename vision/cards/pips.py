@@ -9,9 +9,10 @@ wide) and in the index corners are left out, and when the rest are equal symbols
 card's layout (point-symmetric, running over most of the face) their count is the rank.
 
 The count abstains (None) whenever the face may not be whole or may not be pips: a quad not
-in a card's proportions, blobs of unequal size or too many specks (a court picture, a worn
-print, glare), a big blob (a court figure, a decorated ace), a layout with a pip missing (cut
-off, covered, run into the table), or a count no card has.
+in a card's proportions, a pip-sized blot of ink cut by the face's edge, blobs of unequal size
+or too many specks (a court picture, a worn print, glare), a big blob (a court figure, a
+decorated ace), a layout with a pip missing (cut off, covered, run into the table), or a count
+no card has.
 """
 
 from __future__ import annotations
@@ -50,6 +51,10 @@ SAME_SIZE = 2.2
 MAX_PIP = 0.06
 #: More specks than this means a picture or a texture, not pips on plain stock.
 MAX_SPECKS = 6
+#: Ink at the face's edge reaching more than this share of the width into the face, as large as
+#: a pip, is print cut off: a pip run into an index set at the very edge (Dondorf), or another
+#: card's.  The table round a quad drawn a little wide is a sliver along the edge.
+CUT_DEPTH = 0.1
 #: A pip's half-turn about the face's centre lands within this share of the width of another.
 SYMMETRY = 0.08
 #: The pips' centres run over at least this share of the face's height (a 2's two pips lie
@@ -107,6 +112,10 @@ def count_pips(image: np.ndarray, quad: np.ndarray) -> int | None:
     if areas.size == 0:
         return None
     largest = float(areas.max())
+    depth = np.minimum(np.minimum(right, FACE_W - left), np.minimum(bottom, FACE_H - top))
+    cut = touching & (depth > CUT_DEPTH * FACE_W)
+    if bool((stats[cut, cv2.CC_STAT_AREA] >= SPECK * largest).any()):
+        return None
     if largest > MAX_PIP * FACE_W * FACE_H:
         return None
     big = areas >= SPECK * largest

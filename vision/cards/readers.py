@@ -48,10 +48,11 @@ def combined(profile: DeckProfile) -> CardsReader:
     only (from a dealt clip) keeps the tuned classifier: nothing else in it is taught."""
     from vision.cards.combined import CombinedCards
     from vision.cards.detector import DetectorCards
+    from vision.cards.glyph_reader import GlyphReader
 
     if profile.templates and profile.faces:
-        return CombinedCards(adapted(profile), DetectorCards(profile, tuned=False))
-    return CombinedCards(learned(profile), DetectorCards(profile))
+        return CombinedCards(adapted(profile), DetectorCards(profile, tuned=False), GlyphReader())
+    return CombinedCards(learned(profile), DetectorCards(profile), GlyphReader())
 
 
 READERS: dict[str, Callable[[DeckProfile], CardsReader]] = {
