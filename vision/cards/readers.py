@@ -63,9 +63,9 @@ READERS: dict[str, Callable[[DeckProfile], CardsReader]] = {
     "adapted": adapted,
 }
 #: What ``detect cards``, ``eval cards`` and a live table read with: the combined reader, the
-#: best on real photos and on rendered tables alike (held-out real photos: 94.2 % and 4 extra
+#: best on real photos and on rendered tables alike (held-out real photos: 93.3 % and 4 extra
 #: readings against 93.3 % and 5 for ``detector``, 36.5 % for ``learned``; tables of the
-#: held-out real deck designs: 74.4 % against ``detector``'s 55.4 %; held-out rendered style:
-#: 99.7-100 %, ``learned`` 99.5-100 %),
+#: held-out real deck designs: 80.1 % against ``detector``'s 55.4 %; held-out rendered style:
+#: 99.5-100 %, ``learned`` 99.5-100 %),
 #: and it keeps the corner reader's outlines and covers the layout facts need.
 DEFAULT = "combined"
