@@ -1,18 +1,16 @@
 """The index cut to its lettering (issue 21): the glyph patch finds the rank wherever a deck sets
-it and at whatever size, and the glyph reader reads decks it was never trained on."""
+it and at whatever size, and the glyph reader reads fonts it was never trained on (its vote in
+the combined reader: tests/test_vision_cards_real.py)."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import numpy as np
 
 from scoring.cards import deck, parse_card
-from vision.cards.combined import GLYPH_SURE, CombinedCards, corners_of
-from vision.cards.face_classifier import RANK_CLASSES
+from vision.cards.combined import corners_of
 from vision.cards.faces import HELD_OUT_FONTS, style_named
 from vision.cards.geometry import Corner
-from vision.cards.glyph_classes import BLANK, GLYPH_RANKS, SUITS
+from vision.cards.glyph_classes import GLYPH_RANKS
 from vision.cards.glyph_reader import GlyphReader
 from vision.cards.index_glyph import (
     GLYPH_H,
@@ -24,10 +22,7 @@ from vision.cards.index_glyph import (
     rank_mark,
     right_handed,
 )
-from vision.cards.patches import CLASSES
-from vision.cards.reader import CardReading
 from vision.synth.cards import single_card
-from vision.types import Box
 
 #: Share of the held-out fonts' index corners the committed glyph reader reads right at least
 #: (it read 527 of 528 when committed).
@@ -97,93 +92,6 @@ def test_plain_stock_has_no_rank_mark():
 def _first(found: tuple[np.ndarray, list[Corner]]) -> tuple[np.ndarray, Corner]:
     image, corners = found
     return image, corners[0]
-
-
-@dataclass
-class _Glyphs:
-    """A glyph reader that reads ``card`` at every top-left and bottom-right corner, ``sure``
-    of its rank, and no rank anywhere else."""
-
-    card: str
-    sure: float
-
-    def scores(self, image: np.ndarray, corners: list[Corner]) -> tuple[np.ndarray, np.ndarray]:
-        ranks = np.zeros((len(corners), len(GLYPH_RANKS)), np.float32)
-        ranks[:, GLYPH_RANKS.index(BLANK)] = 1.0
-        suits = np.full((len(corners), len(SUITS)), 0.25, np.float32)
-        for k, corner in enumerate(corners):
-            if right_handed(corner):
-                ranks[k] = (1.0 - self.sure) / (len(GLYPH_RANKS) - 1)
-                ranks[k, GLYPH_RANKS.index(self.card[:-1])] = self.sure
-                suits[k] = 0.01
-                suits[k, SUITS.index(self.card[-1])] = 0.97
-        return ranks, suits
-
-
-def _combined(glyphs: _Glyphs | None, reading: CardReading) -> CombinedCards:
-    found = (reading, _ranks(reading.card[:-1]), np.full(4, 0.25, np.float32))
-    return CombinedCards(_Corners(), _Found([found]), glyphs)  # type: ignore[arg-type]
-
-
-def test_a_whole_card_takes_the_card_its_index_glyphs_name_when_the_glyph_reader_is_sure():
-    """The detector read an unseen deck's queen as a king; the corner classifier sees no index
-    it knows (a larger index than any it learnt); the glyph reader, sure at both index
-    corners, names the queen.  Unsure (below GLYPH_SURE), it does not."""
-    image = np.zeros((4, 4, 3), np.uint8)
-    king = _card("KS", 0)
-    assert [r.card for r in _combined(_Glyphs("QS", 0.97), king).read(image)] == ["QS"]
-    assert [r.card for r in _combined(_Glyphs("QS", GLYPH_SURE - 0.05), king).read(image)] == ["KS"]
-    assert [r.card for r in _combined(None, king).read(image)] == ["KS"]
-
-
-def test_a_part_of_a_card_only_the_detector_found_is_read_at_the_corners_of_its_box():
-    """A card half under another, found by the detector only: its outline is the box round the
-    part in view, not a card's shape, and the glyph reader finds the index about its corners."""
-    image = np.zeros((4, 4, 3), np.uint8)
-    box = Box(0, 0, 80, 60)
-    part = CardReading("8C", box, ((0, 0), (80, 0), (80, 60), (0, 60)), box, 0.8, "4D")
-    assert [r.card for r in _combined(_Glyphs("9C", 0.97), part).read(image)] == ["9C"]
-
-
-def _ranks(rank: str) -> np.ndarray:
-    out = np.zeros(len(RANK_CLASSES), np.float32)
-    out[RANK_CLASSES.index(rank)] = 0.9
-    return out
-
-
-@dataclass
-class _Corners:
-    """A corner reader that finds nothing and sees no index anywhere."""
-
-    corners: object = None
-    name = "corners"
-
-    def __post_init__(self) -> None:
-        self.corners = self
-
-    def read(self, image: np.ndarray) -> list[CardReading]:
-        return []
-
-    def scores(self, image: np.ndarray, corners: list[Corner]) -> np.ndarray:
-        probs = np.zeros((len(corners), CLASSES), np.float32)
-        probs[:, CLASSES - 1] = 1.0
-        return probs
-
-
-@dataclass
-class _Found:
-    scored: list
-
-    def read_scored(self, image: np.ndarray) -> list:
-        return self.scored
-
-    def code(self, rank: str, suit: str) -> str:
-        return rank + suit
-
-
-def _card(code: str, x: float) -> CardReading:
-    box = Box(x, 0, 80, 112)
-    return CardReading(code, box, ((x, 0.0), (x + 80, 0.0), (x + 80, 112.0), (x, 112.0)), box, 0.9)
 
 
 def test_the_glyph_reader_reads_the_index_of_fonts_it_never_saw():

@@ -16,6 +16,7 @@ from ui.commands._cards import eval_cards
 from vision.cards.combined import (
     ALONE_MIN,
     ALONE_NONE,
+    GLYPH_SURE,
     INDEX_SURE,
     OVERRULE,
     CombinedCards,
@@ -25,6 +26,10 @@ from vision.cards.combined import (
 from vision.cards.deck import resolve_deck
 from vision.cards.detector import outline, stack
 from vision.cards.face_classifier import RANK_CLASSES
+from vision.cards.geometry import Corner
+from vision.cards.glyph_classes import BLANK as GLYPH_BLANK
+from vision.cards.glyph_classes import GLYPH_RANKS, SUITS
+from vision.cards.index_glyph import right_handed
 from vision.cards.patches import BLANK, CODES
 from vision.cards.reader import CardReading
 from vision.cards.readers import combined, detector
@@ -368,3 +373,49 @@ def test_a_card_the_corner_reader_outlined_twice_is_one_card_covered_by_nothing(
     apart = replace(turned, box=Box(400, 0, 130, 110))  # the same code elsewhere: a second deck
     read = CombinedCards(_Corners([own, apart]), _Found([found])).read(image)  # type: ignore[arg-type]
     assert sorted(r.box.x for r in read) == [0, 400]
+
+
+@dataclass
+class _Glyphs:
+    """A glyph reader that reads ``card`` at every top-left and bottom-right corner, ``sure``
+    of its rank, and no rank anywhere else."""
+
+    card: str
+    sure: float
+
+    def scores(self, image: np.ndarray, corners: list[Corner]) -> tuple[np.ndarray, np.ndarray]:
+        ranks = np.zeros((len(corners), len(GLYPH_RANKS)), np.float32)
+        ranks[:, GLYPH_RANKS.index(GLYPH_BLANK)] = 1.0
+        suits = np.full((len(corners), len(SUITS)), 0.25, np.float32)
+        for k, corner in enumerate(corners):
+            if right_handed(corner):
+                ranks[k] = (1.0 - self.sure) / (len(GLYPH_RANKS) - 1)
+                ranks[k, GLYPH_RANKS.index(self.card[:-1])] = self.sure
+                suits[k] = 0.01
+                suits[k, SUITS.index(self.card[-1])] = 0.97
+        return ranks, suits
+
+
+def _combined(glyphs: _Glyphs | None, reading: CardReading) -> CombinedCards:
+    found = (reading, _ranks(**{"r" + reading.card[:-1]: 0.9}), np.full(4, 0.25, np.float32))
+    return CombinedCards(_Corners([]), _Found([found]), glyphs)  # type: ignore[arg-type]
+
+
+def test_a_whole_card_takes_the_card_its_index_glyphs_name_when_the_glyph_reader_is_sure():
+    """The detector read an unseen deck's queen as a king; the corner classifier sees no index
+    it knows (a larger index than any it learnt); the glyph reader, sure at both index
+    corners, names the queen.  Unsure (below GLYPH_SURE), it does not."""
+    image = np.zeros((4, 4, 3), np.uint8)
+    king = _card("KS", 0)
+    assert [r.card for r in _combined(_Glyphs("QS", 0.97), king).read(image)] == ["QS"]
+    assert [r.card for r in _combined(_Glyphs("QS", GLYPH_SURE - 0.05), king).read(image)] == ["KS"]
+    assert [r.card for r in _combined(None, king).read(image)] == ["KS"]
+
+
+def test_a_part_of_a_card_only_the_detector_found_is_read_at_the_corners_of_its_box():
+    """A card half under another, found by the detector only: its outline is the box round the
+    part in view, not a card's shape, and the glyph reader finds the index about its corners."""
+    image = np.zeros((4, 4, 3), np.uint8)
+    box = Box(0, 0, 80, 60)
+    part = CardReading("8C", box, ((0, 0), (80, 0), (80, 60), (0, 60)), box, 0.8, "4D")
+    assert [r.card for r in _combined(_Glyphs("9C", 0.97), part).read(image)] == ["9C"]
