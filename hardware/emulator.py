@@ -1,5 +1,5 @@
 """A panel on a pseudo-terminal: the reference firmware (C, through ctypes) behind a pty, with
-scripted presses and the faults a table sees: garbage and lost or damaged frames on the line,
+scripted presses and the faults a table sees: noise, lost and damaged frames on the line either way,
 reboots, an unplugged cable, a hung board.
 
 The host opens the pty's path like any serial port, so everything from the link up runs as it
@@ -359,6 +359,8 @@ class Emulator:
         count = step.args[0] if step.args else 0
         if step.verb == "garbage":
             self._write(self._rng.randbytes(count))
+        elif step.verb == "noise":
+            self.device.receive(self._rng.randbytes(count), self._now_us())
         elif step.verb == "drop":
             self._drop += count
         elif step.verb == "corrupt":

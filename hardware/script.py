@@ -8,6 +8,7 @@ from the tests, so a fault seen in a test can be replayed by hand::
     double 7         # two quick presses of input 7
     wait 500         # milliseconds
     garbage 40       # 40 random bytes on the line towards the host
+    noise 40         # 40 random bytes on the line towards the device
     drop 2           # the device's next 2 frames are lost on the line
     corrupt 1        # one bit flipped in the device's next frame
     drop_host 3      # the host's next 3 frames never reach the device
@@ -27,6 +28,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "double": ("input",),
     "wait": ("ms",),
     "garbage": ("bytes",),
+    "noise": ("bytes",),
     "drop": ("frames",),
     "corrupt": ("frames",),
     "drop_host": ("frames",),
@@ -50,7 +52,7 @@ LIMITS: dict[str, int] = {
     #: Ten thousand frames: a long soak's worth of losses, still counted down in a moment.
     "frames": 10_000,
 }
-FAULTS = ("garbage", "drop", "corrupt", "drop_host", "reboot", "crash", "unplug", "hang")
+FAULTS = ("garbage", "noise", "drop", "corrupt", "drop_host", "reboot", "crash", "unplug", "hang")
 DEFAULT_HOLD_MS = 30
 
 

@@ -10,6 +10,11 @@ FONTS="fonts-dejavu-core fonts-dejavu-extra fonts-urw-base35 fonts-liberation2 f
 bash scripts/apt-install.sh "the card renderer's fonts" $FONTS
 # Real deck designs the card readers are trained and measured on (vision.cards.art_decks).
 bash scripts/apt-install.sh "the card renderer's real deck designs" kdegames-card-data-kf5
+# The panel firmware built for its chip (avr-gcc, avr-libc: `make avr`), its Arduino sketch on
+# the Arduino core (`make arduino`), both run in a cycle-accurate simulator (simavr's library:
+# `make sim`), as tests/test_panel_avr.py does.
+bash scripts/apt-install.sh "the panel's AVR build and simulator" \
+    gcc-avr avr-libc arduino-core-avr libsimavr-dev
 # Qt's X11 plugin (the windows on a screen) links to these; minimal Debian images lack them.
 bash scripts/apt-install.sh "Qt's X11 libraries" $(cat scripts/qt-x11-packages.txt)
 python3 -m venv .venv

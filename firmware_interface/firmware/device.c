@@ -37,7 +37,11 @@ static void send_ack(device_t *dev, uint16_t seq) {
     send(dev, &msg);
 }
 
+/* One error waits for the next heartbeat.  Presses refused for a full queue matter more than
+ * a refused frame: a pending overflow report is not displaced by another error (its count
+ * still grows with later overflows). */
 static void report_error(device_t *dev, uint8_t code, uint16_t detail) {
+    if (dev->error_code == ERR_QUEUE_OVERFLOW && code != ERR_QUEUE_OVERFLOW) return;
     dev->error_code = code;
     dev->error_detail = detail;
 }
@@ -55,6 +59,10 @@ void device_boot(device_t *dev, const device_config_t *cfg, uint32_t boot_id, ui
     }
     for (i = 0; i < DEVICE_MAX_OUTPUTS; i++) {
         dev->outputs[i].mode = OUTPUT_MODE_OFF;
+        dev->outputs[i].on_ms = 0;
+        dev->outputs[i].off_ms = 0;
+        dev->outputs[i].repeats = 0;
+        dev->outputs[i].seq = 0;
         dev->outputs[i].start_us = now_us;
     }
     queue_init(&dev->queue);
@@ -100,11 +108,20 @@ static void on_set_output(device_t *dev, const proto_msg_t *msg) {
         report_error(dev, ERR_BAD_OUTPUT, output);
     } else {
         output_state_t *out = &dev->outputs[output];
-        out->mode = (uint8_t)msg->f[OUTPUT_MODE];
-        out->on_ms = (uint16_t)msg->f[OUTPUT_ON_MS];
-        out->off_ms = (uint16_t)msg->f[OUTPUT_OFF_MS];
-        out->repeats = (uint8_t)msg->f[OUTPUT_REPEATS];
-        out->start_us = dev->now_us;
+        uint8_t mode = (uint8_t)msg->f[OUTPUT_MODE], repeats = (uint8_t)msg->f[OUTPUT_REPEATS];
+        uint16_t on_ms = (uint16_t)msg->f[OUTPUT_ON_MS], off_ms = (uint16_t)msg->f[OUTPUT_OFF_MS];
+        /* The host repeats a command until its ack arrives: a repeat whose ack was lost (on
+         * the line, or crowded out of a full send buffer) must not start the pattern over,
+         * or a buzzer would sound a beep too long. */
+        if (out->seq != msg->seq || out->mode != mode || out->on_ms != on_ms ||
+            out->off_ms != off_ms || out->repeats != repeats) {
+            out->mode = mode;
+            out->on_ms = on_ms;
+            out->off_ms = off_ms;
+            out->repeats = repeats;
+            out->seq = msg->seq;
+            out->start_us = dev->now_us;
+        }
     }
     send_ack(dev, msg->seq); /* handled, applied or refused: the host must not repeat it */
 }
@@ -221,17 +238,28 @@ size_t device_tx_take(device_t *dev, uint8_t *out, size_t cap) {
     return n;
 }
 
+/* The level is asked for every turn of the loop, and an 8-bit CPU divides 64-bit numbers
+ * slowly (on the AVR a blinking buzzer made these divisions its loop's longest work): the
+ * arithmetic is 32-bit while the numbers fit, 71 minutes of blinking. */
 uint8_t device_output_level(const device_t *dev, uint8_t output) {
     const output_state_t *out;
-    uint64_t elapsed_ms, period;
+    uint64_t elapsed_us, cycles;
+    uint32_t period, phase;
     if (output >= dev->cfg.outputs) return 0;
     out = &dev->outputs[output];
     if (out->mode != OUTPUT_MODE_BLINK) return out->mode == OUTPUT_MODE_ON;
-    period = (uint64_t)out->on_ms + out->off_ms;
+    period = (uint32_t)out->on_ms + out->off_ms;
     if (period == 0) return 0;
-    elapsed_ms = (dev->now_us - out->start_us) / 1000u;
-    if (out->repeats != 0 && elapsed_ms / period >= out->repeats) return 0;
-    return elapsed_ms % period < out->on_ms;
+    elapsed_us = dev->now_us - out->start_us;
+    if (elapsed_us >> 32) {
+        cycles = elapsed_us / 1000u / period;
+        phase = (uint32_t)(elapsed_us / 1000u % period);
+    } else {
+        cycles = (uint32_t)elapsed_us / 1000u / period;
+        phase = (uint32_t)elapsed_us / 1000u % period;
+    }
+    if (out->repeats != 0 && cycles >= out->repeats) return 0;
+    return phase < out->on_ms;
 }
 
 uint8_t device_pending(const device_t *dev) {

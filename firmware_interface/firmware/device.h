@@ -15,8 +15,12 @@
 #include "event_queue.h"
 #include "protocol.h"
 
+#ifndef DEVICE_MAX_INPUTS
 #define DEVICE_MAX_INPUTS 16
+#endif
+#ifndef DEVICE_MAX_OUTPUTS
 #define DEVICE_MAX_OUTPUTS 8
+#endif
 #ifndef DEVICE_TX_CAPACITY
 #define DEVICE_TX_CAPACITY 256
 #endif
@@ -41,6 +45,7 @@ typedef struct {
     uint16_t on_ms;
     uint16_t off_ms;
     uint8_t repeats;
+    uint16_t seq; /* the host's number for the command in force */
     uint64_t start_us;
 } output_state_t;
 

@@ -1,9 +1,12 @@
-"""``tableref panel emulate | list | monitor``: the button panel from the command line.
+"""``tableref panel emulate | simulate | list | monitor``: the button panel from the command line.
 
 ``emulate`` runs the reference firmware behind a pseudo-terminal and prints its path, then plays
 script steps (``--script`` and standard input, one per line: ``press 3``, ``unplug 500``, ...;
-see :mod:`hardware.script`).  ``list`` finds panels by their hello; ``monitor`` prints the facts
-a panel produces through a keymap, and what happens to the link.
+see :mod:`hardware.script`).  ``simulate`` does the same with the firmware built for its chip
+(an Arduino's ATmega328P, avr-gcc) running in a cycle-accurate simulator (simavr): presses
+bounce, the UART runs at its baud rate, resets and stalls are the chip's own.  ``list`` finds
+panels by their hello; ``monitor`` prints the facts a panel produces through a keymap, and what
+happens to the link.
 """
 
 from __future__ import annotations
@@ -26,7 +29,9 @@ EMULATOR_GLOB = str(Path(tempfile.gettempdir()) / "tableref-panel-*")
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
-    panel = commands.add_parser("panel", help="the serial button panel: emulate, list, monitor")
+    panel = commands.add_parser(
+        "panel", help="the serial button panel: emulate, simulate, list, monitor"
+    )
     actions = panel.add_subparsers(title="actions", metavar="ACTION", required=True)
 
     emulate = actions.add_parser("emulate", help="run an emulated panel on a pseudo-terminal")
@@ -40,6 +45,20 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "--exit", action="store_true", help="stop once the steps are played and acknowledged"
     )
     emulate.set_defaults(run=cmd_emulate)
+
+    simulate = actions.add_parser(
+        "simulate", help="run the AVR firmware on a simulated ATmega328P behind a pseudo-terminal"
+    )
+    simulate.add_argument("--script", type=Path, help="steps to play first (then standard input)")
+    simulate.add_argument("--link", type=Path, help="a stable symlink to the pty (default in tmp)")
+    simulate.add_argument("--seed", type=int, help="seed for contact chatter and line noise")
+    simulate.add_argument(
+        "--chatter-ms", type=_chatter, help="contact bounce of each press (default 3)"
+    )
+    simulate.add_argument(
+        "--exit", action="store_true", help="stop once the steps are played and acknowledged"
+    )
+    simulate.set_defaults(run=cmd_simulate)
 
     listing = actions.add_parser("list", help="the panels on this machine's serial ports")
     listing.add_argument("--port", action="append", default=[], help="also try this port or URL")
@@ -61,6 +80,18 @@ def _hex(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a hexadecimal id, got {text!r}") from None
     if not 0 < value < 2**32:
         raise argparse.ArgumentTypeError(f"a device id is 1..ffffffff, got {text!r}")
+    return value
+
+
+def _chatter(text: str) -> float:
+    from hardware.avr_sim import MAX_CHATTER_MS
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"milliseconds, got {text!r}") from None
+    if not 0 <= value <= MAX_CHATTER_MS:
+        raise argparse.ArgumentTypeError(f"0 to {MAX_CHATTER_MS:g} ms, got {text!r}")
     return value
 
 
@@ -147,6 +178,81 @@ def _wait_acknowledged(emulator: Any, patience: float = 10.0) -> None:
     """With --exit: give a listening host the time to acknowledge the last events."""
     deadline = time.monotonic() + patience
     while emulator.device.pending and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
+# --------------------------------------------------------------------------------------------
+# simulate
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from hardware.avr_sim import (
+        CHATTER_MS,
+        DEVICE_ID,
+        ScriptPlayer,
+        SimulatedPanel,
+        SimulatorUnavailable,
+    )
+    from hardware.script import ScriptError, parse_line, parse_script
+
+    steps = []
+    try:
+        if args.script is not None:
+            steps = parse_script(args.script.read_text(encoding="utf-8"), str(args.script))
+        ScriptPlayer.refuse(steps)
+    except (ScriptError, ValueError) as error:
+        raise CommandError(str(error)) from None
+    except OSError as error:
+        raise CommandError(f"{args.script}: {error.strerror}") from None
+    try:
+        sim = SimulatedPanel(
+            link=args.link or Path(str(EMULATOR_LINKS).format(device_id=DEVICE_ID)),
+            seed=args.seed,
+            on_output=lambda change: _say(
+                f"{_now()}  output {change.output} {'on' if change.level else 'off'}"
+            ),
+        )
+    except SimulatorUnavailable as error:
+        raise CommandError(str(error)) from None
+    player = ScriptPlayer(sim, CHATTER_MS if args.chatter_ms is None else args.chatter_ms)
+    _stop_on_sigterm()
+    try:
+        board = sim.board
+        assert board is not None
+        _say(
+            f"panel {board.device_id:08x} simulated on {sim.path} ({board.mcu} at "
+            f"{board.f_cpu / 1e6:g} MHz, {board.baud} baud; {sim.build.elf.name} built by avr-gcc)"
+        )
+        try:
+            for step in steps:
+                player.play(step)
+        except (ValueError, RuntimeError) as error:  # a step refused; the chip gone
+            raise CommandError(str(error)) from None
+        if not args.exit:
+            for number, line in enumerate(sys.stdin, start=1):
+                try:
+                    typed = parse_line(line, f"stdin:{number}")
+                    if typed is not None:
+                        player.play(typed)
+                except (ScriptError, ValueError) as error:
+                    print(f"error: {error}", file=sys.stderr, flush=True)
+            while True:
+                time.sleep(1)
+        _wait_simulated_acknowledged(sim)
+    finally:
+        sim.stop()
+        faults = ", ".join(f"{kind} {n}" for kind, n in sorted(player.faults.items())) or "none"
+        _say(
+            f"{len(sim.closed)} presses, {len(sim.tap.events)} events, {len(sim.boots)} boots, "
+            f"faults: {faults}"
+        )
+    return 0
+
+
+def _wait_simulated_acknowledged(sim: Any, patience: float = 10.0) -> None:
+    """With --exit: every pin change on the wire as an event, and acknowledged by a host."""
+    deadline = time.monotonic() + patience
+    while time.monotonic() < deadline and (sim.pending() or len(sim.tap.events) < len(sim.edges)):
         time.sleep(0.05)
 
 

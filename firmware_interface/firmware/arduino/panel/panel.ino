@@ -1,14 +1,17 @@
 /* The panel firmware on an Arduino board (Uno, Nano, Leonardo, Pro Micro, ...): this file is
- * the HAL (hal.h) for the Arduino core; all logic is in the portable C files.
+ * the HAL (hal.h) for the Arduino core; all logic is in the portable C files.  On an Uno or
+ * Nano, `make avr` (avr-libc alone, ../../avr/hal_avr.c) builds a smaller firmware that sleeps
+ * between turns; `make arduino` builds this sketch on the Arduino core, as the IDE does.
  *
- * Build: copy the firmware next to this sketch, then compile and upload as usual:
+ * Build in the IDE: copy the firmware next to this sketch, then compile and upload as usual:
  *   cp ../../protocol.[ch] ../../debounce.[ch] ../../event_queue.[ch] ../../device.[ch] \
  *      ../../panel_main.[ch] ../../hal.h .
- * On a 2 KB board add to the top of device.h:  #define QUEUE_CAPACITY 16
- * and #define DEVICE_TX_CAPACITY 128 (before the #ifndef blocks).
+ * On a 2 KB board give the buffers the sizes of ../../avr/board.h: add to the top of device.h
+ * #define QUEUE_CAPACITY 16, #define DEVICE_TX_CAPACITY 64 (before the #ifndef blocks).
  *
- * Wiring: buttons from the input pins to GND (internal pull-ups; pressed reads LOW);
- * LEDs on outputs 0 and 1, an active buzzer on output 2, each through a resistor or driver. */
+ * Wiring (docs/panel-wiring.md; the same pins as avr/board.h): buttons from the input pins to
+ * GND (internal pull-ups; pressed reads LOW); LEDs on outputs 0 and 1, an active buzzer on
+ * output 2, each through a resistor or driver. */
 #include <EEPROM.h>
 
 extern "C" {
