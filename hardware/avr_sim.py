@@ -477,3 +477,16 @@ class ScriptPlayer:
             lambda: press_id in sim.released, "the release", REPLY_TIMEOUT_S + hold_ms / 1000
         )
         time.sleep(sim.board.debounce_us / 1e6)
+
+
+def chatter_ms(text: str) -> float:
+    """A command line's contact chatter in ms, 0 to MAX_CHATTER_MS (argparse's ``type``)."""
+    import argparse
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"milliseconds, got {text!r}") from None
+    if not 0 <= value <= MAX_CHATTER_MS:
+        raise argparse.ArgumentTypeError(f"0 to {MAX_CHATTER_MS:g} ms, got {text!r}")
+    return value

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
-from hardware.avr_sim import MAX_CHATTER_MS, SimulatorUnavailable
+from hardware.avr_sim import SimulatorUnavailable, chatter_ms
 from hardware.avr_soak import CHATTER_MS, SoakError, SoakReport, run_soak
 
 #: The most presses (or faults) a run takes: over a day of pressing.
@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--faults", type=_count(0, MAX_PRESSES), default=250)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--chatter-ms", type=_chatter, default=CHATTER_MS, help="contact bounce of each press"
+        "--chatter-ms", type=chatter_ms, default=CHATTER_MS, help="contact bounce of each press"
     )
     parser.add_argument("--json", type=Path, help="also write the report here as JSON")
     args = parser.parse_args(argv)
@@ -97,16 +97,6 @@ def _count(low: int, high: int) -> Callable[[str], int]:
         return value
 
     return parse
-
-
-def _chatter(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"milliseconds, got {text!r}") from None
-    if not 0 <= value <= MAX_CHATTER_MS:
-        raise argparse.ArgumentTypeError(f"0 to {MAX_CHATTER_MS:g} ms, got {text!r}")
-    return value
 
 
 if __name__ == "__main__":

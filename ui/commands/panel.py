@@ -84,15 +84,9 @@ def _hex(text: str) -> int:
 
 
 def _chatter(text: str) -> float:
-    from hardware.avr_sim import MAX_CHATTER_MS
+    from hardware.avr_sim import chatter_ms
 
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"milliseconds, got {text!r}") from None
-    if not 0 <= value <= MAX_CHATTER_MS:
-        raise argparse.ArgumentTypeError(f"0 to {MAX_CHATTER_MS:g} ms, got {text!r}")
-    return value
+    return chatter_ms(text)
 
 
 def _now() -> str:
