@@ -160,12 +160,14 @@ def cmd_emulate(args: argparse.Namespace) -> int:
     finally:
         emulator.stop()
         stats = emulator.stats
-        faults = ", ".join(f"{kind} {n}" for kind, n in sorted(stats.faults.items())) or "none"
-        _say(
-            f"{stats.presses} presses, {len(emulator.events)} events, "
-            f"{len(stats.boots)} boots, faults: {faults}"
-        )
+        _say(_summary(stats.presses, len(emulator.events), len(stats.boots), stats.faults))
     return 0
+
+
+def _summary(presses: int, events: int, boots: int, faults: dict[str, int]) -> str:
+    """The line an emulated or simulated panel ends with (the tests read it)."""
+    counted = ", ".join(f"{kind} {n}" for kind, n in sorted(faults.items())) or "none"
+    return f"{presses} presses, {events} events, {boots} boots, faults: {counted}"
 
 
 def _wait_acknowledged(emulator: Any, patience: float = 10.0) -> None:
@@ -235,11 +237,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         _wait_simulated_acknowledged(sim)
     finally:
         sim.stop()
-        faults = ", ".join(f"{kind} {n}" for kind, n in sorted(player.faults.items())) or "none"
-        _say(
-            f"{len(sim.closed)} presses, {len(sim.tap.events)} events, {len(sim.boots)} boots, "
-            f"faults: {faults}"
-        )
+        _say(_summary(len(sim.closed), len(sim.tap.events), len(sim.boots), player.faults))
     return 0
 
 
