@@ -208,17 +208,20 @@ class CombinedCards:
         if not read:
             return readings
         corners = [corner for found, _ in read.values() for corner in found]
-        probs = self.corners.corners.scores(image, corners)
+        classified = [c for found, glyphs_only in read.values() if not glyphs_only for c in found]
+        probs = self.corners.corners.scores(image, classified)
         glyph_votes = self._glyph_votes(image, corners)
         out = list(readings)
-        start = 0
+        start = scored = 0
         for k, (found, glyphs_only) in read.items():
-            seen = probs[start : start + len(found)]
-            index = seen[seen.argmax(axis=1) != BLANK, :BLANK]
-            if glyphs_only:
-                index = index[:0]
-            votes = np.log(np.clip(index, 1e-9, 1.0)).sum(axis=0)
-            voted = len(index) > 0
+            votes = np.zeros(len(CODES))
+            voted = False
+            if not glyphs_only:
+                seen = probs[scored : scored + len(found)]
+                scored += len(found)
+                index = seen[seen.argmax(axis=1) != BLANK, :BLANK]
+                votes = np.log(np.clip(index, 1e-9, 1.0)).sum(axis=0)
+                voted = len(index) > 0
             if glyph_votes is not None and glyph_votes[1][start : start + len(found)].any():
                 votes = votes + glyph_votes[0][start : start + len(found)].sum(axis=0)
                 voted = True
