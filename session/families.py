@@ -66,13 +66,15 @@ class Table:
     """The game a perception is built for: its id, preset and options (a carom table's layout,
     a card game's deck size), the deck on the table when one is named (a deck profile
     taught from photos, ``tableref deck teach``, or a rendered deck name such as 36-russian),
-    and the table's profile when one is named (``tableref calibrate table``)."""
+    the table's profile when one is named (``tableref calibrate table``), and how many play
+    when it is known (a golf mat has a grid a player)."""
 
     game: str
     preset: str | None
     options: Mapping[str, Any]
     deck: str | None = None
     profile: str | None = None
+    seats: int | None = None
 
     @classmethod
     def of(
@@ -81,9 +83,10 @@ class Table:
         preset: str | None = None,
         deck: str | None = None,
         profile: str | None = None,
+        seats: int | None = None,
     ) -> Table:
         known = game(game_id)
-        return cls(game_id, preset, known.options(preset), deck, profile)
+        return cls(game_id, preset, known.options(preset), deck, profile, seats)
 
 
 ReaderTable = tuple[Mapping[str, Callable[..., Any]], str]
@@ -254,12 +257,13 @@ def _cards_as(layout: str) -> Callable[[Any, Table], Perception]:
 
 
 def _golf_mat(reader: Any, table: Table) -> Perception:
-    """A card reader and the golf observer reading the default mat for the game's grid
-    (:mod:`vision.cards.golf`: the grids' and the pile's places are declared, not found)."""
+    """A card reader and the golf observer reading the default mat for the game's grid and its
+    players (:mod:`vision.cards.golf`: the grids' and the pile's places are declared, not
+    found; two seats when the players are not known)."""
     from session.sources import CardPerception
     from vision.cards.golf import GolfLayout, GolfObserver
 
-    layout = GolfLayout.mat(str(table.options.get("grid", "3x3")))
+    layout = GolfLayout.mat(str(table.options.get("grid", "3x3")), seats=table.seats or 2)
     return CardPerception(reader, GolfObserver(layout, frames=GATED_FRAMES))
 
 
@@ -442,14 +446,16 @@ def perception_for(
     preset: str | None = None,
     deck: str | None = None,
     profile: str | None = None,
+    seats: int | None = None,
 ) -> Perception:
     """The camera perception of a game's live session with the family's default (or the named)
-    reader (and, for cards, the deck named); ValueError says why there is none (the family's
-    reason: :class:`NoCamera`) or what is wrong with the reader or deck asked for."""
+    reader (and, for cards, the deck named) for ``seats`` players where known; ValueError says
+    why there is none (the family's reason: :class:`NoCamera`) or what is wrong with the reader
+    or deck asked for."""
     known = family_for(game_id)
     if known.camera is None or not known.has_camera:
         raise NoCamera(f"no camera perception for {game_id} ({known.name}): {known.no_camera}")
-    return known.camera.perception(Table.of(game_id, preset, deck, profile), reader)
+    return known.camera.perception(Table.of(game_id, preset, deck, profile, seats), reader)
 
 
 __all__ = [

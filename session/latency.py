@@ -299,7 +299,7 @@ def _ms(seconds: float) -> float:
 @runtime_checkable
 class RowHints(Protocol):
     """An engine that offers the open rows with what each would score (the dice sheet's hint,
-    :meth:`scoring.dice.sheet.DiceSheetEngine.candidates`)."""
+    :meth:`scoring.dice.sheet.engine.DiceSheetEngine.candidates`)."""
 
     def candidates(self, state: Any) -> Mapping[str, int]: ...
 

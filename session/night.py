@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from scoring.actions import Action
+from scoring.engine import open_now
 from scoring.match import Match, effective, fold
 from scoring.registry import create_engine
 from scoring.verdicts import IllegalMove
@@ -94,9 +95,9 @@ def _revision(match: Match, in_force: list[int], rng: random.Random) -> dict[str
 
 
 def _game_action(match: Match, rng: random.Random) -> Action:
-    """A move ``legal`` lists, a throw's faces filled in at random."""
+    """A move ``legal`` lists or a throw ``decisions`` lists, its faces filled in at random."""
     engine = match.engine
-    listed = rng.choice([action for action in engine.legal(match.state) if action.verb != "void"])
+    listed = rng.choice([a for a in open_now(engine, match.state) if a.verb != "void"])
     if listed.verb != "roll" or "dice" in listed.args:
         return listed
     for count in range(6, 0, -1):

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from scoring.actions import Action
+from scoring.engine import open_now
 from scoring.match import Match, Outcome, effective
 from scoring.scenario import load
 from scoring.verdicts import Verdict
@@ -73,7 +74,7 @@ def play_listed(
     engine = match.engine
     made: list[Mapping[str, Any] | Action] = []
     for _ in range(limit):
-        listed = [a for a in engine.legal(match.state) if a.verb not in skip]
+        listed = [a for a in open_now(engine, match.state) if a.verb not in skip]
         if not listed:
             break
         move = fill(engine, match.state, pick(rng, listed, prefer, chance), rng)
@@ -100,7 +101,7 @@ def walk(
     JSON."""
     state = engine.initial(players)
     for _ in range(limit):
-        if not engine.legal(state):
+        if not open_now(engine, state):
             break
         action = choose(engine, state, rng)
         following, verdicts = engine.apply(state, action)

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from scoring.actions import Action, parse_action
+from scoring.engine import open_now
 from scoring.match import Entry, Match, Outcome
 from scoring.registry import create_engine
 from scoring.verdicts import IllegalMove
@@ -69,7 +70,7 @@ def play_randomly(
     state = engine.initial(players)
     history: list[tuple[Action, Any]] = []
     for _ in range(limit):
-        choices = engine.legal(state)
+        choices = open_now(engine, state)
         if not choices:
             break
         plain = [a for a in choices if a.verb != "void"]
@@ -99,7 +100,7 @@ def check_game(game: str, preset: str | None, players: list[str], seed: int) -> 
     state, history = play_randomly(engine, players, random.Random(seed))
     view = engine.view(state)
     assert view["over"] and view["turn"] is None and view["winner"] is not None
-    assert engine.legal(state) == []
+    assert open_now(engine, state) == []
     check_sheet(engine, state)
     return engine, state, history
 
@@ -135,7 +136,7 @@ def play_match(
     match = Match(engine, players)
     views = [match.view()]
     for _ in range(limit):
-        legal = [a for a in engine.legal(match.state) if a.verb not in skip]
+        legal = [a for a in open_now(engine, match.state) if a.verb not in skip]
         if not legal:
             break
         choice = rng.choice(legal)

@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.actions import Action, ActionError, parse_action
-from scoring.card_games.card_ball import CardBall
-from scoring.card_games.card_ball_rules import DECK, Rules, ball_of, judge
+from scoring.card_games.card_ball.engine import CardBall
+from scoring.card_games.card_ball.rules import DECK, Rules, ball_of, judge
 from scoring.cards import Card, parse_card
-from scoring.engine import OptionsError
+from scoring.engine import OptionsError, open_now
 from scoring.match import Match
 from scoring.registry import create_engine
 from scoring.scenario import Scenario
@@ -131,7 +131,7 @@ def test_hands_emptied_together_are_drawn_for(
     assert not view["over"] and view["turn"] is None and view["settlement"] is None
     assert view["tie_draw"] == ["Boris", "Vera"]
     assert view["scores"] == {"Anna": 1, "Boris": 0, "Vera": 0}
-    assert match.engine.legal(match.state) == [
+    assert open_now(match.engine, match.state) == [
         Action("high_card", "Boris"),
         Action("high_card", "Vera"),
     ]
@@ -280,7 +280,7 @@ def test_random_game_ends(seed: int, preset: str) -> None:
     match, _ = play(seed, preset)
     view = match.view()
     assert view["over"] and isinstance(view["winner"], str) and view["turn"] is None
-    assert match.engine.legal(match.state) == []
+    assert open_now(match.engine, match.state) == []
     winner = view["winner"]
     assert view["scores"][winner] == 0
     sheet = match.engine.score_sheet(match.state)

@@ -28,8 +28,8 @@ from scoring.card_games.thousand.rules import (
     points,
     round_defender,
 )
-from scoring.card_games.thousand.state import DEAL, TALON
-from scoring.engine import OptionsError
+from scoring.card_games.thousand.state import Phase
+from scoring.engine import Decision, OptionsError, open_now
 from scoring.match import Match
 from scoring.registry import catalogue, create_engine
 from tests.card_play import pick, play_listed, scenario_played, walk
@@ -86,7 +86,8 @@ def test_redeal_reasons_name_what_qualifies() -> None:
 def test_every_preset_loads_and_is_listed() -> None:
     game = catalogue()["card_thousand"]
     assert set(PRESETS) == set(game.presets) and game.default == "page_b"
-    assert catalogue()["thousand"].engine == "scoring.dice.luck_thousand"  # the dice game stays
+    # the dice game keeps its own engine
+    assert catalogue()["thousand"].engine == "scoring.dice.luck.dice_thousand"
     for preset in PRESETS:
         assert isinstance(create_engine("card_thousand", preset), Thousand)
 
@@ -139,7 +140,7 @@ def deal_cards(engine: Thousand, state, action: Action, rng: random.Random) -> A
 
 def choose(engine: Thousand, state, rng: random.Random) -> Action:
     """A listed move made concrete, by a player who mostly plays (:func:`plain`)."""
-    return deal_cards(engine, state, pick(rng, engine.legal(state), plain, 0.85), rng)
+    return deal_cards(engine, state, pick(rng, open_now(engine, state), plain, 0.85), rng)
 
 
 def in_play(state) -> Counter:
@@ -148,7 +149,7 @@ def in_play(state) -> Counter:
     cards: Counter = Counter()
     for hand in deal.hands:
         cards.update(hand)
-    if deal.phase in ("bid", TALON):
+    if deal.phase in (Phase.BID, Phase.TALON):
         cards.update(deal.talon)
     cards.update(deal.played)
     return cards
@@ -171,9 +172,9 @@ def test_random_games_conserve_cards_and_each_deal_is_worth_120(
         if following.deal.number != state.deal.number and action.verb == "play":
             assert trick_points == DECK_POINTS  # §3.1: 120 in every deal
             deals += 1
-        if following.deal.phase in (DEAL,) or following.deal.number != state.deal.number:
+        if following.deal.phase in (Phase.DEAL,) or following.deal.number != state.deal.number:
             trick_points = 0
-        if following.deal.phase != DEAL:
+        if following.deal.phase != Phase.DEAL:
             cards = in_play(following)
             assert set(cards.values()) == {1} and sum(cards.values()) == 24
         check_sheet(engine, following)
@@ -201,7 +202,7 @@ def test_hidden_hands_list_the_play_without_a_card() -> None:
         Action("give", "Boris", {"to": "Anna"}),
     ):
         state, _ = engine.apply(state, raw)
-    assert Action("play", "Boris") in engine.legal(state)
+    assert Decision(Action("play", "Boris"), ("card",)) in engine.decisions(state)
     assert "hands" not in engine.view(state)
 
 
@@ -254,7 +255,7 @@ def test_hidden_hands_agree_with_full_information_on_legal_play(
     players = [*PLAYERS, "Gleb"] if four else PLAYERS
     known, seen = full.initial(players), public.initial(players)
     for _ in range(120):
-        if not full.legal(known):
+        if not open_now(full, known):
             break
         action = choose(full, known, rng)
         shown = hidden(full, known, action)

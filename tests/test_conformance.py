@@ -2,13 +2,14 @@
 ``random_sim_test``: seeded random games through a :class:`~scoring.match.Match`, checking
 the engine protocol (:class:`scoring.engine.Engine`) at every step.
 
-Every move ``legal`` lists is accepted; ``apply`` leaves its input state as it was; undo
-restores the exact view; the view holds its five keys (``turn`` None once over); the sheet
-ends with a total row equal to the scores.  Where ``legal`` lists a decision without its
-chance outcome (a throw's faces, a shot's count), the driver fills in the missing required
-fields at random from the verb's declared field types, as OpenSpiel keeps chance apart from
-the players; an outcome the engine refuses is drawn again (the engine, not the verb, knows
-e.g. how many dice are in the cup).  The per-family tests (tests/dice_play.py,
+Every move ``legal`` lists is accepted exactly as listed; every decision ``decisions`` lists
+lacks what it says it needs and is accepted once the table's data is filled in; ``apply``
+leaves its input state as it was; undo restores the exact view; the view holds its five keys
+(``turn`` None once over); the sheet ends with a total row equal to the scores.  A decision's
+data (a throw's faces, a deal's cards, a shot's facts) is the family's fill where it has one,
+else drawn at random from the verb's declared field types, as OpenSpiel keeps chance apart
+from the players; an outcome the engine refuses is drawn again (the engine, not the verb,
+knows e.g. how many dice are in the cup).  The per-family tests (tests/dice_play.py,
 tests/card_play.py and the ``*_play``/``*_properties`` tests) keep their own checks: card
 conservation, oracles, exact-state undo.
 """
@@ -25,13 +26,12 @@ import pytest
 from scoring.actions import Action, BoolField, ChoiceField, DiceField, IntField, NameField
 from scoring.cards import CardField, CardsField
 from scoring.dominoes.tiles import FULL_SET, TileField, TilesField
-from scoring.engine import OptionsError
+from scoring.engine import VIEW_KEYS, Decision, OptionsError
 from scoring.match import Match
 from scoring.registry import catalogue
 from scoring.verdicts import IllegalMove
 from tests import (
     test_bunco,
-    test_card_thousand,
     test_dice_oneshot,
     test_dice_rounds,
     test_dominoes_play,
@@ -46,7 +46,6 @@ SEEDS = (0, 1)
 BUDGET = 1500
 #: Draws of a chance outcome before a listed decision is set aside as not completable now.
 DRAWS = 40
-VIEW_KEYS = {"players", "turn", "scores", "over", "winner"}
 SHEET_KINDS = {"row", "running", "subtotal", "bonus", "total"}
 
 #: The tile games whose hands are hidden unless a preset plays with open hands.
@@ -64,7 +63,8 @@ TILE_GAMES = (
 #: Games (or game/preset) whose random games need not end within the budget, and why.  The
 #: checks still hold at every step taken.
 HIDDEN = "a public-information table: a reveal/show must name exactly the hidden hand, which "
-HIDDEN += "the engine does not hold and legal() cannot list, so the driver stops at the showdown"
+HIDDEN += "the engine does not hold, so no drawn completion of the decision is accepted and the "
+HIDDEN += "driver stops at the showdown"
 NOT_ENDING: dict[str, str] = {
     **dict.fromkeys(
         (
@@ -86,15 +86,14 @@ NOT_ENDING: dict[str, str] = {
     "tests/test_card_ball plays whole games with its own table",
 }
 
-#: The per-family drivers' own fills of a listed decision's chance part (the cards of a deal,
-#: the tile drawn, the facts of a shot), where the verb's fields alone cannot draw it.
+#: The per-family drivers' own fills of a decision's data (the cards of a deal, the tile
+#: drawn, the facts of a shot), where the verb's fields alone cannot draw it.
 FILLS: dict[str, Any] = {
     "bunco": test_bunco.fill,
-    "card_thousand": test_card_thousand.deal_cards,
     "durak": test_durak_play.fill,
     "five_pins": test_five_pins.fill,
     "golf": test_golf.fill,
-    "nine_card_don": test_nine_card_don.deal_cards,
+    "nine_card_don": test_nine_card_don.unproven_play,
     **dict.fromkeys(("two_dice", "whats_the_sum"), test_dice_oneshot.fill),
     **dict.fromkeys(("aces",), test_dice_rounds.fill),
     **dict.fromkeys(
@@ -163,35 +162,48 @@ def draw(kind: Any, rng: random.Random, players: list[str]) -> Any:
 
 
 def complete(
-    engine: Any, state: Any, listed: Action, rng: random.Random, players: list[str]
+    engine: Any, state: Any, decision: Decision, rng: random.Random, players: list[str]
 ) -> dict:
-    """The listed decision as a raw action: the family's fill where it has one, then its
-    missing required fields drawn at random."""
+    """A decision as a raw action: the family's fill where it has one, then whatever it still
+    needs drawn at random."""
+    listed = decision.action
     fill = FILLS.get(engine.game)
-    if not missing(engine, listed) and fill is None:
-        return listed.to_dict()
     if fill is not None:
         made = fill(engine, state, listed, rng)
         raw = made.to_dict() if isinstance(made, Action) else dict(made)
-        listed = Action(
-            listed.verb, listed.by, {k: v for k, v in raw.items() if k not in ("do", "by")}
-        )
     else:
         raw = listed.to_dict()
+    # What the fill left out: the required fields, or every need where it gave none of them.
     verb = engine.verbs[listed.verb]
-    for name in verb.required:
-        if name not in listed.args:
-            raw[name] = draw(verb.fields[name], rng, players)
+    wanted = [n for n in decision.needs if n not in raw]
+    if set(decision.needs) & set(raw):
+        wanted = [n for n in wanted if n in verb.required]
+    for name in wanted:
+        raw[name] = draw(verb.fields[name], rng, players)
     return raw
 
 
-def missing(engine: Any, listed: Action) -> bool:
-    return any(name not in listed.args for name in engine.verbs[listed.verb].required)
+def check_listing(engine: Any, state: Any) -> tuple[list[Action], list[Decision]]:
+    """Both lists of what is open: every move accepted exactly as listed (on the engine, its
+    input unchanged), every decision lacking what it needs."""
+    moves, decisions = engine.legal(state), engine.decisions(state)
+    for move in moves:
+        snapshot = copy.deepcopy(state)
+        try:
+            engine.apply(state, move)
+        except IllegalMove as refused:
+            pytest.fail(f"listed move {move} refused: {refused.code}")
+        assert state == snapshot, "apply changed the state it was given"
+    for decision in decisions:
+        assert decision.needs, decision
+        assert set(decision.needs) <= set(engine.verbs[decision.verb].fields), decision
+        assert not set(decision.needs) & set(decision.action.args), decision
+    return moves, decisions
 
 
 def check_view(engine: Any, state: Any, players: list[str]) -> dict:
     view = engine.view(state)
-    assert set(view) >= VIEW_KEYS, set(view)
+    assert set(view) >= set(VIEW_KEYS), set(view)
     assert set(view["scores"]) == set(view["players"])
     if view["over"]:
         assert view["turn"] is None
@@ -232,20 +244,17 @@ def step(match: Match, raw: dict) -> Any:
 
 
 def attempt(
-    match: Match, choice: Action, rng: random.Random, players: list[str], last: Any
+    match: Match, decision: Decision, rng: random.Random, players: list[str], last: Any
 ) -> tuple[dict | None, Any]:
-    """A listed move made concrete and checked on the engine: the raw action, or None where
-    no draw of its chance part was accepted (and why, for the failure message)."""
+    """A decision completed with drawn data and checked on the engine: the raw action, or None
+    where no draw was accepted (and why, for the failure message)."""
     engine = match.engine
     for _ in range(DRAWS):
         try:
-            raw = complete(engine, match.state, choice, rng, players)
+            raw = complete(engine, match.state, decision, rng, players)
         except Undrawable as kind:
             assert reason(engine) is not None, f"no way to draw a {kind}"
-            return None, (choice, f"no draw of a {kind}")
-        if raw == choice.to_dict():
-            step(match, raw)  # a listed move as it stands is accepted, no excuses
-            return raw, last
+            return None, (decision, f"no draw of a {kind}")
         try:
             step(match, raw)
         except IllegalMove as refused:
@@ -253,6 +262,28 @@ def attempt(
             continue
         return raw, last
     return None, last
+
+
+def choose(
+    match: Match,
+    moves: list[Action],
+    decisions: list[Decision],
+    rng: random.Random,
+    players: list[str],
+) -> dict | None:
+    """One of the open actions at random: a move as listed, or a decision completed."""
+    options: list[Action | Decision] = [*moves, *decisions]
+    rng.shuffle(options)
+    last: Any = None
+    for option in options:
+        if isinstance(option, Action):
+            return option.to_dict()
+        raw, last = attempt(match, option, rng, players, last)
+        if raw is not None:
+            return raw
+    if reason(match.engine) is not None:
+        return None  # the game's stated reason: its chance part cannot be drawn here
+    pytest.fail(f"no decision could be completed: {decisions[:5]}, last {last}")
 
 
 def play(game_id: str, preset: str, seed: int) -> dict:
@@ -263,18 +294,11 @@ def play(game_id: str, preset: str, seed: int) -> dict:
     for _ in range(BUDGET):
         if view["over"]:
             break
-        listed = engine.legal(match.state)
-        assert listed, f"not over, yet nothing is legal: {view}"
-        rng.shuffle(listed)
-        last: Any = None
-        for choice in listed:
-            raw, last = attempt(match, choice, rng, players, last)
-            if raw is not None:
-                break
-        else:
-            if reason(engine) is not None:
-                break  # the game's stated reason: its chance part cannot be drawn here
-            pytest.fail(f"no listed move could be completed: {listed[:5]}, last {last}")
+        moves, decisions = check_listing(engine, match.state)
+        assert moves or decisions, f"not over, yet nothing is open: {view}"
+        raw = choose(match, moves, decisions, rng, players)
+        if raw is None:
+            break
         before = match.view()
         outcome = match.submit(raw)
         assert outcome.accepted, (raw, outcome.code, outcome.error)
@@ -287,6 +311,7 @@ def play(game_id: str, preset: str, seed: int) -> dict:
         view = check_view(engine, match.state, players)
     if view["over"]:
         assert engine.legal(match.state) == [], "moves listed after the end"
+        assert engine.decisions(match.state) == [], "decisions listed after the end"
     return view
 
 
@@ -296,3 +321,13 @@ def test_random_games_conform(game_id: str, preset: str) -> None:
         view = play(game_id, preset, seed)
         if reason(catalogue()[game_id].create(preset)) is None:
             assert view["over"], f"{game_id}/{preset} seed {seed}: not over after {BUDGET} moves"
+
+
+@pytest.mark.parametrize(("game_id", "preset"), PRESETS)
+def test_every_verb_has_its_handler(game_id: str, preset: str) -> None:
+    """An engine dispatching on a verb table (:class:`scoring.engine.BaseEngine`) has a handler
+    for every verb it declares, so a verb the action language accepts never fails a lookup."""
+    engine = catalogue()[game_id].create(preset)
+    handlers = getattr(engine, "_handlers", None)
+    if handlers is not None:
+        assert set(engine.verbs) <= set(handlers)

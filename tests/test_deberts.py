@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from scoring.actions import Action
 from scoring.card_games.deberts.rules import (
     BELLA,
     FIFTY,
@@ -25,7 +26,7 @@ from scoring.card_games.deberts.rules import (
 from scoring.card_games.deberts.settle import _award, split
 from scoring.card_games.deberts.state import Hand
 from scoring.cards import deck, parse_card
-from scoring.engine import OptionsError
+from scoring.engine import Decision, OptionsError, open_now
 from scoring.match import Match
 from scoring.registry import create_engine
 from ui.cli import main
@@ -167,7 +168,7 @@ def test_bidding_refusals_and_turns() -> None:
     assert refused(match, {"do": "name", "by": "Boris", "suit": "S"}) == "name_in_round_one"
     assert refused(match, {"do": "deal", "by": "Anna", "turnup": "9C"}) == "hand_running"
     assert refused(match, {"do": "play", "by": "Boris", "card": "9S"}) == "not_playing"
-    legal = {a.verb for a in match.engine.legal(match.state)}
+    legal = {a.verb for a in open_now(match.engine, match.state)}
     assert legal == {"take", "pass"}
 
 
@@ -208,7 +209,8 @@ def test_public_information_refuses_a_card_seen_elsewhere() -> None:
     assert refused(match, {"do": "play", "by": "Anna", "card": "8S"}) == "card_out_of_play"
     do(match, {"do": "play", "by": "Anna", "card": "JH"})
     assert refused(match, {"do": "play", "by": "Boris", "card": "JH"}) == "card_out_of_play"
-    assert [a.to_dict() for a in match.engine.legal(match.state)] == [{"do": "play", "by": "Boris"}]
+    assert match.engine.legal(match.state) == []
+    assert match.engine.decisions(match.state) == [Decision(Action("play", "Boris"), ("card",))]
 
 
 # --------------------------------------------------------------------------------------------

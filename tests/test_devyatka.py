@@ -13,10 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.actions import parse_action
-from scoring.card_games.devyatka import State
-from scoring.card_games.devyatka_rules import DECK, EMPTY, on_table, place
+from scoring.card_games.devyatka.engine import State
+from scoring.card_games.devyatka.rules import DECK, EMPTY, on_table, place
 from scoring.cards import SUITS, Card
-from scoring.engine import OptionsError
+from scoring.engine import OptionsError, open_now
 from scoring.match import Match, effective
 from scoring.registry import create_engine
 from scoring.scenario import Scenario
@@ -81,7 +81,7 @@ def test_legal_moves_match_codeforces_1769_d1(seed: int) -> None:
         banks=(0, 0),
     )
     expected = {card for card in hand if cf_may_play(card, table)}
-    listed = engine.legal(state)
+    listed = open_now(engine, state)
     plays = {Card(*_split(a.args["card"])) for a in listed if a.verb == "play"}
     assert plays == expected
     assert any(a.verb == "pass" for a in listed) == (not expected)  # must play if able
@@ -159,7 +159,7 @@ def play_session(seed: int, preset: str, options: dict[str, Any], undo_every: in
     for step in range(3000):
         if match.view()["over"]:
             break
-        listed = engine.legal(match.state)
+        listed = open_now(engine, match.state)
         assert listed
         if listed[0].verb == "show":
             for raw in deal_hands(rng, players):
@@ -177,7 +177,7 @@ def test_random_full_information_session_ends(seed: int) -> None:
     match = play_session(seed, "full_information", {"start_coins": 20})
     view = match.view()
     assert view["over"] and view["winner"] is not None
-    assert match.engine.legal(match.state) == []
+    assert open_now(match.engine, match.state) == []
     assert min(view["scores"].values()) <= 0
     sheet = match.engine.score_sheet(match.state)
     body = [row for row in sheet["rows"] if row["kind"] == "row"]

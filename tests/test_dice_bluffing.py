@@ -21,10 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.actions import Action
-from scoring.dice.bluffing import beats
-from scoring.dice.bluffing_bids import BIDDING, Bid, BidEngine
+from scoring.dice.bluffing.bids import BIDDING, Bid, BidEngine
+from scoring.dice.bluffing.common import beats
 from scoring.dice.hands import RANKINGS, claim, claims
-from scoring.engine import OptionsError
+from scoring.engine import OptionsError, open_now
 from scoring.registry import create_engine
 from scoring.verdicts import IllegalMove
 
@@ -120,7 +120,7 @@ def test_after_five_sixes_only_a_challenge_is_legal() -> None:
     state, _ = engine.apply(
         state, Action("claim", "Anna", {"hand": "five_of_a_kind", "faces": (6,)})
     )
-    assert engine.legal(state) == [Action("challenge", "Boris")]
+    assert open_now(engine, state) == [Action("challenge", "Boris")]
 
 
 def test_the_dice_appear_only_when_revealed() -> None:
@@ -183,7 +183,9 @@ def test_legal_lists_exactly_the_bids_accepted(rule: str) -> None:
     engine = bid_engine(bidding=rule)
     state = engine.initial(["Anna", "Boris", "Vera"])
     state, _ = engine.apply(state, Action("bid", "Anna", {"quantity": 4, "face": 3}))
-    listed = {(a.args["quantity"], a.args["face"]) for a in engine.legal(state) if a.verb == "bid"}
+    listed = {
+        (a.args["quantity"], a.args["face"]) for a in open_now(engine, state) if a.verb == "bid"
+    }
     accepted = set()
     for quantity, face in itertools.product(range(1, 17), range(1, 7)):
         try:

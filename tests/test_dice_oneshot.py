@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.actions import Action
-from scoring.dice.oneshot_children import adjacent
+from scoring.dice.oneshot.children import adjacent
 from scoring.engine import OptionsError
 from scoring.match import Entry, Match
 from scoring.registry import create_engine

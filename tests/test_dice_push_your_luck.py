@@ -20,18 +20,18 @@ from hypothesis import strategies as st
 
 from scoring.actions import Action
 from scoring.dice import scoring_dice
-from scoring.dice.luck_buck import BuckEngine
-from scoring.dice.luck_dead_aside import DeadAsideEngine
-from scoring.dice.luck_pig import PigEngine
+from scoring.dice.luck.buck import BuckEngine
+from scoring.dice.luck.dead_aside import DeadAsideEngine
+from scoring.dice.luck.pig import PigEngine
 from scoring.dice.scoring_dice import ScoreTable
-from scoring.engine import OptionsError
+from scoring.engine import OptionsError, open_now
 from scoring.match import Match
 from scoring.registry import create_engine, game
 from scoring.verdicts import IllegalMove
 
 
 def table_of(game_id: str, preset: str, **overrides: Any) -> ScoreTable:
-    return ScoreTable.from_options({**game(game_id).options(preset), **overrides})
+    return ScoreTable.read({**game(game_id).options(preset), **overrides})
 
 
 def points(table: ScoreTable, dice: tuple[int, ...]) -> list[int]:
@@ -218,7 +218,7 @@ def random_move(
     """A legal move: a throw gets random faces (as many as the engine takes), a choice is
     made at random with a bias towards throwing on, and a turn that makes the target exactly
     is banked (as anyone would where the target must be hit exactly)."""
-    actions = engine.legal(state)
+    actions = open_now(engine, state)
     keeps = [a for a in actions if a.verb == "keep"]
     stops = [a for a in actions if a.verb == "stop"]
     rolls = [a for a in actions if a.verb == "roll"]
@@ -296,7 +296,7 @@ def test_random_games_end_and_add_up(
     engine, _, state, _ = play(game_id, preset, options, seed)
     view = engine.view(state)
     assert view["over"] and view["turn"] is None and view["winner"]
-    assert engine.legal(state) == []
+    assert open_now(engine, state) == []
     sheet_adds_up(engine, state)
 
 
@@ -307,7 +307,7 @@ def test_every_listed_move_is_accepted(game_id: str, preset: str, options: dict[
     engine, players, _, moves = play(game_id, preset, options, seed=7)
     state = engine.initial(players)
     for raw in moves:
-        listed = engine.legal(state)
+        listed = open_now(engine, state)
         for action in listed:
             if action.verb != "roll":
                 engine.apply(state, action)
@@ -331,7 +331,7 @@ def test_a_stop_that_legal_omits_is_refused() -> None:
     engine = create_engine("thousand", "f")
     state = engine.initial(["Anna", "Boris"])
     state = act(engine, state, {"do": "roll", "by": "Anna", "dice": [1, 2, 3, 4, 6]})
-    assert Action("stop", "Anna") not in engine.legal(state)
+    assert Action("stop", "Anna") not in open_now(engine, state)
     with pytest.raises(IllegalMove, match="75"):
         act(engine, state, {"do": "stop", "by": "Anna"})
 

@@ -21,8 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.actions import Action, parse_action
-from scoring.dice.rounds_game13 import OPS
-from scoring.dice.rounds_martinetti import reach
+from scoring.dice.rounds.game13 import OPS
+from scoring.dice.rounds.martinetti import reach
 from scoring.engine import OptionsError
 from scoring.match import Entry, Match
 from scoring.registry import create_engine

@@ -79,10 +79,12 @@ def test_a_void_last_throw_is_still_thrown_again_when_it_costs_a_throw() -> None
 
 def test_keeps_listed_are_the_sub_multisets_holding_the_locks() -> None:
     throws = throws_after(((1, 2, 3, 4, 5), None), ((5, 5, 1, 2), (5,)), lock=True)
-    keeps = {a.args["dice"] for a in throws.legal("Anna", 3) if a.verb == "keep"}
+    keeps = {a.args["dice"] for a in throws.open_actions("Anna", 3) if a.verb == "keep"}
     assert keeps == {k for k in sub_multisets(throws.dice) if 5 in k and len(k) < 5}
     assert (
-        throws_after(((1,) * 5, None), ((1,) * 5, ()), ((1,) * 5, ()), lock=False).legal("Anna", 3)
+        throws_after(((1,) * 5, None), ((1,) * 5, ()), ((1,) * 5, ()), lock=False).open_actions(
+            "Anna", 3
+        )
         == []
     )
 

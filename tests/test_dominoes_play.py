@@ -19,6 +19,7 @@ from scoring.actions import Action, parse_action
 from scoring.dominoes.engine import Dominoes
 from scoring.dominoes.state import State
 from scoring.dominoes.tiles import FULL_SET
+from scoring.engine import open_now
 from scoring.registry import create_engine
 from scoring.verdicts import IllegalMove
 
@@ -93,7 +94,7 @@ def play(
     state = engine.initial(players)
     history: list[Action] = []
     for _ in range(limit):
-        choices = engine.legal(state)
+        choices = open_now(engine, state)
         if not choices:
             break
         action = concrete(engine, state, rng.choice(choices), rng)

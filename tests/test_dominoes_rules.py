@@ -11,7 +11,6 @@ import pytest
 import yaml
 
 from scoring.actions import ActionError, parse_action
-from scoring.dominoes import poker
 from scoring.dominoes.layout import (
     Layout,
     Misfit,
@@ -21,6 +20,7 @@ from scoring.dominoes.layout import (
     lead,
     place,
 )
+from scoring.dominoes.poker import ranking
 from scoring.dominoes.rules import Rules
 from scoring.dominoes.settle import Ending, Table, hand_value, round_to, settle
 from scoring.dominoes.tiles import FULL_SET, HandsField, Tile, TileField, parse_tile
@@ -347,17 +347,17 @@ def test_bergen_block_award(hands: list[str], seat: int) -> None:
 )
 def test_poker_ranking(hand: str, name: str) -> None:
     tiles = [T(t) for t in hand.split()]
-    assert poker.NAMES[poker.rank(tiles)][0] == name
+    assert ranking.NAMES[ranking.rank(tiles)][0] == name
 
 
 def test_poker_flush_and_high_tile() -> None:
-    assert poker.rank([T(t) for t in ["1-2", "2-2", "2-4", "2-6", "2-5"]]) >= 2
+    assert ranking.rank([T(t) for t in ["1-2", "2-2", "2-4", "2-6", "2-5"]]) >= 2
     one_suit_no_run = [T(t) for t in ["1-5", "2-5", "3-5", "5-5", "5-6"]]
-    assert poker.rank(one_suit_no_run) == 2
-    assert poker.high_tile([T(t) for t in ["1-2", "2-3", "3-4", "4-5", "5-6"]]) == 11
-    assert len(poker.POKER_SET) == 20
-    with pytest.raises(poker.NotPokerHand):
-        poker.rank([T(t) for t in ["0-6", "3-3", "4-4", "5-5", "6-6"]])
+    assert ranking.rank(one_suit_no_run) == 2
+    assert ranking.high_tile([T(t) for t in ["1-2", "2-3", "3-4", "4-5", "5-6"]]) == 11
+    assert len(ranking.POKER_SET) == 20
+    with pytest.raises(ranking.NotPokerHand):
+        ranking.rank([T(t) for t in ["0-6", "3-3", "4-4", "5-5", "6-6"]])
 
 
 # --------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import pytest
 from scoring.actions import ActionError, parse_action
 from scoring.durak.engine import DurakEngine
 from scoring.durak.state import DurakState
-from scoring.engine import OptionsError
+from scoring.engine import OptionsError, open_now
 from scoring.registry import create_engine, game
 from scoring.verdicts import IllegalMove
 
@@ -419,7 +419,7 @@ def test_after_the_game_only_a_new_deal_and_the_fool_s_hand_shown() -> None:
     assert refused(engine, state, attack("P2", "7S")) == "game_over"
     shown = verdicts(engine, state, {"do": "reveal", "by": "P1", "cards": ["9D", "8S"]})
     assert shown == ["revealed", "F-28"]
-    assert engine.legal(state)[0].verb == "deal"
+    assert open_now(engine, state)[0].verb == "deal"
     sheet = engine.score_sheet(state)
     assert [row["cells"]["P1"] for row in sheet["rows"]] == [1, 1]
 

@@ -32,6 +32,7 @@ from scoring.durak.bout import caps, room
 from scoring.durak.engine import DurakEngine
 from scoring.durak.hands import next_active
 from scoring.durak.state import Bout, DurakState, Hand, Pair
+from scoring.engine import open_now
 from scoring.registry import game
 from scoring.verdicts import IllegalMove
 
@@ -150,7 +151,7 @@ def _cards(actions: list[Action], verb: str) -> set[str]:
 @pytest.mark.parametrize(("case", "which", "state"), STATES, ids=[f"{c}-{w}" for c, w, _ in STATES])
 def test_legal_moves_match_the_oracle(case: str, which: str, state: dict[str, Any]) -> None:
     engine, ours = adapt(state)
-    legal = engine.legal(ours)
+    legal = open_now(engine, ours)
     unlimited = state["attack_limit"] == "unlimited"
     # Attacks: a lead on an empty table, or throw-ins by any attacker.
     theirs = state["legal_attacks"]
@@ -244,7 +245,7 @@ def test_the_comparison_notices_a_wrong_rule() -> None:
     _, _, state = next(s for s in STATES if s[0] == "pass_back_to_player_without_cards")
     engine, ours = adapt(state)
     podkidnoy = game("durak").create("podkidnoy", {**options(state), "variant": "podkidnoy"})
-    assert _cards(podkidnoy.legal(ours), "transfer") != set(state["legal_passes"]["cards"])
+    assert _cards(open_now(podkidnoy, ours), "transfer") != set(state["legal_passes"]["cards"])
     other = replace(ours, trump="D")
-    beaten_by = {a.args["with"] for a in engine.legal(other) if a.verb == "defend"}
+    beaten_by = {a.args["with"] for a in open_now(engine, other) if a.verb == "defend"}
     assert beaten_by != {c for cs in state["legal_defenses"].values() for c in cs}

@@ -23,6 +23,7 @@ from scoring.durak.dealing import standard_sizes
 from scoring.durak.engine import DurakEngine
 from scoring.durak.japanese_b import deadlocked
 from scoring.durak.state import DurakState
+from scoring.engine import open_now
 from scoring.match import Match
 from scoring.registry import game
 
@@ -102,7 +103,7 @@ def play(
     rng = random.Random(seed)
     state = engine.initial(players)
     for _ in range(limit):
-        choices = engine.legal(state)
+        choices = open_now(engine, state)
         if state.phase == "over" and state.games:
             return
         listed = rng.choice(_keen(choices, rng))
@@ -220,7 +221,7 @@ def test_an_evening_of_games_keeps_the_match_score() -> None:
     state = durak.initial(names)
     fools = []
     while len(fools) < 3:
-        listed = rng.choice(durak.legal(state))
+        listed = rng.choice(open_now(durak, state))
         state, _ = durak.apply(state, fill(durak, state, listed, rng))
         if state.phase == "over" and len(state.results) > len(fools):
             fools.append(durak.view(state)["fool"])

@@ -32,8 +32,8 @@ from scoring.actions import (
     error_text,
     parse_action,
 )
-from scoring.card_games.card_ball_rules import BallsField
-from scoring.card_games.golf_rules import GolfCardField
+from scoring.card_games.card_ball.rules import BallsField
+from scoring.card_games.golf.rules import GolfCardField
 from scoring.cards import CardField, CardsField
 from scoring.carom.shot import (
     FELLERS,

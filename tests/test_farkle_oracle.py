@@ -179,7 +179,7 @@ ORACLE: tuple[tuple[tuple[int, ...], int, int, int], ...] = (
 
 @pytest.fixture(scope="module")
 def table() -> ScoreTable:
-    return ScoreTable.from_options(game("farkle").options("farkle2"))
+    return ScoreTable.read(game("farkle").options("farkle2"))
 
 
 def test_the_table_is_complete() -> None:

@@ -18,16 +18,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.actions import Action, parse_action
-from scoring.carom.five_pins import FivePinsEngine
-from scoring.carom.five_pins_rules import OUTER, PINS, Rules, carom_value, lag_winner, pin_value
+from scoring.carom.five_pins.engine import FivePinsEngine
+from scoring.carom.five_pins.rules import OUTER, PINS, Rules, carom_value, lag_winner, pin_value
 from scoring.carom.shot import ShotRecord
-from scoring.engine import OptionsError
+from scoring.engine import OptionsError, open_now
 from scoring.match import Match
 from scoring.registry import create_engine, game
 from scoring.verdicts import Kind
 
 PLAYERS = ["Anna", "Boris"]
-RULES = Rules.from_options(game("five_pins").options())
+RULES = Rules.read(game("five_pins").options())
 BALLS = RULES.balls
 
 
@@ -169,7 +169,7 @@ def play(seed: int, preset: str = "wcbs", limit: int = 400, **options: Any) -> t
     rng = random.Random(seed)
     steps = []
     for _ in range(limit):
-        legal = engine.legal(match.state)
+        legal = open_now(engine, match.state)
         if not legal:
             break
         before = match.view()
@@ -187,7 +187,7 @@ def test_random_matches_end_and_the_pad_adds_up(seed: int) -> None:
     match, _ = play(seed)
     view = match.view()
     assert view["over"] and view["turn"] is None and view["winner"] in PLAYERS
-    assert match.engine.legal(match.state) == []
+    assert open_now(match.engine, match.state) == []
     sheet = check_sheet(match.engine, match.state)
     check_rows_add_up(sheet, view["scores"])
     assert max(view["scores"].values()) == 12  # the last game ends at the capped target

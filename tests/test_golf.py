@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.actions import Action
-from scoring.card_games.golf import State
-from scoring.card_games.golf_rules import Rules, every_card, grid_points
+from scoring.card_games.golf.engine import State
+from scoring.card_games.golf.rules import Rules, every_card, grid_points
 from scoring.engine import OptionsError
 from scoring.match import Match, effective
 from scoring.registry import create_engine

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.actions import CORRECT, UNDO, Action
+from scoring.engine import open_now
 from scoring.match import MESSAGES, BrokenHistory, Entry, Match, Outcome, effective
 from scoring.registry import create_engine
 from scoring.verdicts import IllegalMove, Kind
@@ -102,7 +103,7 @@ def same_judgement(match: Match, raw: dict[str, Any]) -> Outcome:
 
 def game_action(match: Match, rng: random.Random) -> dict[str, Any] | None:
     """A move ``legal`` lists, a throw's faces filled in (the count the engine accepts)."""
-    listed = [action for action in match.engine.legal(match.state) if action.verb != "void"]
+    listed = [action for action in open_now(match.engine, match.state) if action.verb != "void"]
     if not listed:
         return None
     action = rng.choice(listed)

@@ -38,6 +38,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from scoring.engine import open_now
 from scoring.match import Match
 from scoring.registry import create_engine
 
@@ -155,7 +156,7 @@ def play_turn(data: st.DataObject, match: Match) -> tuple[tuple[int, ...], str]:
     for number in range(2, data.draw(THROW_COUNT, "throws") + 1):
         keeps = [
             action.args["dice"]
-            for action in engine.legal(match.state)
+            for action in open_now(engine, match.state)
             if action.verb == "keep" and len(action.args["dice"]) < 5
         ]
         kept = data.draw(st.sampled_from(keeps), f"keep before throw {number}")
@@ -166,7 +167,7 @@ def play_turn(data: st.DataObject, match: Match) -> tuple[tuple[int, ...], str]:
     yahtzee_box = match.view()["sheets"][PLAYER]["yahtzee"]
     rows = [
         action.args["row"]
-        for action in engine.legal(match.state)
+        for action in open_now(engine, match.state)
         if action.verb == "score" and not early_joker(dice, action.args["row"], yahtzee_box)
     ]
     five_alike = len(set(dice)) == 1
@@ -264,7 +265,7 @@ def test_joker_forces_the_upper_box_where_pyhtzee_leaves_a_free_choice() -> None
     score_turn(match, (6, 6, 6, 6, 6), "yahtzee")
     oracle_score(game, (6, 6, 6, 6, 6), "yahtzee")
     submit(match, {"do": "roll", "by": PLAYER, "dice": [4, 4, 4, 4, 4]})
-    assert [a.args["row"] for a in match.engine.legal(match.state) if a.verb == "score"] == [
+    assert [a.args["row"] for a in open_now(match.engine, match.state) if a.verb == "score"] == [
         "fours"
     ]
     refused = match.submit({"do": "score", "by": PLAYER, "row": "full_house"})

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from scoring.engine import open_now
 from scoring.match import Match
 from scoring.verdicts import Kind
 from session.journal import JournalRow
@@ -120,7 +121,7 @@ def test_a_foul_raises_a_banner_until_the_next_entry(display: AudienceDisplay) -
     # The same call again (a repaint) keeps it; the next entry without a foul takes it down.
     feed(display, "seven_skittles", match, match.last_verdicts)
     assert display.banner_visible()
-    next_action = next(a for a in match.engine.legal(match.state))
+    next_action = next(a for a in open_now(match.engine, match.state))
     if next_action.verb == "shot":
         action = {"do": "shot", "by": next_action.by, "cue": "red", "contacts": []}
     else:

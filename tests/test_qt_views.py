@@ -16,6 +16,7 @@ from typing import Any
 from PySide6.QtGui import QColor
 
 from scoring import scenario
+from scoring.engine import open_now
 from scoring.match import Match
 from scoring.registry import catalogue, create_engine
 from ui.qt.snapshot import render_png
@@ -208,7 +209,7 @@ def test_a_long_domino_line_snakes_over_rows(qtbot) -> None:
 
     boneyard = [str(t) for t in full_set() if str(t) not in seen]
     while len(match.view()["layout"]) < 16:
-        legal = match.engine.legal(match.state)
+        legal = open_now(match.engine, match.state)
         lays = [a for a in legal if a.verb == "lay"]
         action = (lays or legal)[0].to_dict()
         if action["do"] == "draw":

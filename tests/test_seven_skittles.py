@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.carom.seven_skittles_rules import BIG, SIDES, SKITTLES, SMALLS, Rules, skittle_value
-from scoring.engine import OptionsError
+from scoring.carom.seven_skittles.rules import BIG, SIDES, SKITTLES, SMALLS, Rules, skittle_value
+from scoring.engine import OptionsError, open_now
 from scoring.match import Match
 from scoring.registry import create_engine
 from scoring.verdicts import Kind
@@ -88,7 +88,7 @@ def play(seed: int, options: dict[str, Any] | None = None, shots: int = 40) -> l
             break
         if view["pending_respot"]:
             raw: dict[str, Any] = {"do": "respotted"}
-        elif rng.random() < 0.05 and "tied_up" in [a.verb for a in engine.legal(match.state)]:
+        elif rng.random() < 0.05 and "tied_up" in [a.verb for a in open_now(engine, match.state)]:
             raw = {"do": "tied_up", "by": view["turn"]}
         else:
             raw = random_shot(rng, view["turn"], view["absent"])

@@ -1,4 +1,4 @@
-"""The dice score-sheet engine (scoring/dice/sheet.py): the rules that scenarios express badly.
+"""The dice score-sheet engine (scoring/dice/sheet/): the rules that scenarios express badly.
 
 Scenarios check single moves and their verdicts.  What they cannot show is checked here: that a
 state is never changed by what follows it (undo and correction rely on re-folding old states),
@@ -19,8 +19,8 @@ import pytest
 from dice_play import act, refusal
 
 from scoring.actions import Action
-from scoring.dice.sheet import DiceSheetEngine, SheetState
-from scoring.engine import OptionsError
+from scoring.dice.sheet.engine import DiceSheetEngine, SheetState
+from scoring.engine import Decision, OptionsError, open_now
 from scoring.match import Match, effective, fold
 from scoring.registry import create_engine, game
 from scoring.verdicts import IllegalMove
@@ -63,7 +63,7 @@ def turns(engine: DiceSheetEngine, state: SheetState, by: str, plays: Sequence[A
 
 def legal_by_verb(engine: DiceSheetEngine, state: SheetState) -> dict[str, list[Action]]:
     out: dict[str, list[Action]] = {"roll": [], "keep": [], "score": []}
-    for action in engine.legal(state):
+    for action in open_now(engine, state):
         out[action.verb].append(action)
     return out
 
@@ -144,11 +144,13 @@ def test_every_prefix_of_the_history_still_folds_to_the_view_it_had(
 
 
 # ------------------------------------------------------------------------------------------
-# legal(): exactly the moves the engine accepts.
+# legal(): exactly the moves the engine accepts; decisions(): the throws the dice complete.
 
 
-def test_before_the_first_throw_only_a_roll_is_legal(yahtzee: DiceSheetEngine) -> None:
-    assert yahtzee.legal(yahtzee.initial(["Anna"])) == [Action("roll", "Anna")]
+def test_before_the_first_throw_only_a_roll_is_open(yahtzee: DiceSheetEngine) -> None:
+    state = yahtzee.initial(["Anna"])
+    assert yahtzee.legal(state) == []
+    assert yahtzee.decisions(state) == [Decision(Action("roll", "Anna"), ("dice",))]
 
 
 def test_after_a_throw_keeps_are_every_distinct_sub_multiset(yahtzee: DiceSheetEngine) -> None:
@@ -160,14 +162,13 @@ def test_after_a_throw_keeps_are_every_distinct_sub_multiset(yahtzee: DiceSheetE
     assert set(keeps) == sub_multisets((6, 2, 5, 2, 1))
     assert all(keep == tuple(sorted(keep)) for keep in keeps)
     assert score_rows(yahtzee, state) == ROWS
-    assert {action.by for action in yahtzee.legal(state)} == {"Anna"}
+    assert {action.by for action in open_now(yahtzee, state)} == {"Anna"}
 
 
 def test_every_listed_keep_and_score_is_accepted(yahtzee: DiceSheetEngine) -> None:
     state = act(yahtzee, yahtzee.initial(["Anna"]), roll("Anna", 3, 3, 4, 4, 4))
     for action in yahtzee.legal(state):
-        if action.verb != "roll":
-            yahtzee.apply(state, action)
+        yahtzee.apply(state, action)
     listed = {action.args["dice"] for action in legal_by_verb(yahtzee, state)["keep"]}
     pool = sub_multisets((1, 2, 3, 3, 4, 4, 4, 5, 6))
     unlisted = [dice for dice in pool if len(dice) <= 5 and dice not in listed]
@@ -202,7 +203,8 @@ def test_score_rows_are_the_open_rows_in_sheet_order(yahtzee: DiceSheetEngine) -
 
 def test_two_players_alternate_and_legal_follows_the_turn(yahtzee: DiceSheetEngine) -> None:
     state = turns(yahtzee, yahtzee.initial(["Anna", "Boris"]), "Anna", [((1, 2, 3, 4, 6), "ones")])
-    assert yahtzee.legal(state) == [Action("roll", "Boris")]
+    assert yahtzee.decisions(state) == [Decision(Action("roll", "Boris"), ("dice",))]
+    assert yahtzee.legal(state) == []
     state = act(yahtzee, state, roll("Boris", 1, 2, 3, 4, 6))
     assert score_rows(yahtzee, state) == ROWS  # Anna's Ones does not close Boris's
 
@@ -210,7 +212,7 @@ def test_two_players_alternate_and_legal_follows_the_turn(yahtzee: DiceSheetEngi
 def test_nothing_is_legal_once_the_game_is_over(yahtzee: DiceSheetEngine) -> None:
     plays = [((1, 2, 3, 4, 6), row) for row in ROWS]
     state = turns(yahtzee, yahtzee.initial(["Anna"]), "Anna", plays)
-    assert state.over and yahtzee.legal(state) == []
+    assert state.over and yahtzee.legal(state) == yahtzee.decisions(state) == []
     assert yahtzee.view(state)["candidates"] == {}
     assert refusal(yahtzee, state, roll("Anna", 1, 2, 3, 4, 5)) == "game_over"
 

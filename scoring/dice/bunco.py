@@ -37,11 +37,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 from scoring.actions import Action, ChoiceField, IntField, Verb
-from scoring.dice.rounds import MESSAGES as FAMILY
-from scoring.dice.rounds import DiceGame, Options, left_of, roll_verb, rolled
+from scoring.dice.game import MESSAGES as FAMILY
+from scoring.dice.game import DiceGame, Options, left_of, roll_verb, rolled
 from scoring.dice.throws import FACES
 from scoring.engine import (
     OptionsError,
@@ -57,10 +58,21 @@ SEATS = 4
 ROUNDS_PER_SET = 6
 TEAMS = ("we", "they")
 
-#: Table phases: before the bell; bell rung, the thrower plays his turn out; round over at this
-#: table; tie broken by roll-off; a remote table that plays unseen; one that owes its tally.
-PLAY, FINISH, DONE, ROLLOFF, UNSEEN, OWES = "play", "finish", "done", "rolloff", "unseen", "owes"
-THROWING = (PLAY, FINISH, ROLLOFF)
+
+class Phase(StrEnum):
+    """Where a table stands in a round (the view shows its value): before the bell; bell rung,
+    the thrower plays his turn out; round over at this table; tie broken by roll-off; a remote
+    table that plays unseen; one that owes its tally."""
+
+    PLAY = "play"
+    FINISH = "finish"
+    DONE = "done"
+    ROLLOFF = "rolloff"
+    UNSEEN = "unseen"
+    OWES = "owes"
+
+
+THROWING = (Phase.PLAY, Phase.FINISH, Phase.ROLLOFF)
 
 MESSAGES = FAMILY | Messages(
     {
@@ -145,7 +157,7 @@ class Table:
     """One table: its players in seat order (partners opposite), who has the dice, We/They."""
 
     seats: tuple[int, ...]
-    phase: str = PLAY
+    phase: Phase = Phase.PLAY
     thrower: int = 0
     points: tuple[int, int] = (0, 0)
     turn_points: int = 0
@@ -254,7 +266,10 @@ class BuncoEngine(DiceGame[BuncoState]):
         if any(t >= count for t in self.remote):
             raise OptionsError(f"remote_tables: there are only {count} tables")
         tables = tuple(
-            Table(tuple(range(SEATS * t, SEATS * t + SEATS)), UNSEEN if t in self.remote else PLAY)
+            Table(
+                tuple(range(SEATS * t, SEATS * t + SEATS)),
+                Phase.UNSEEN if t in self.remote else Phase.PLAY,
+            )
             for t in range(count)
         )
         zeros = tuple(0 for _ in players)
@@ -275,7 +290,7 @@ class BuncoEngine(DiceGame[BuncoState]):
         if action.verb not in ("roll", "void"):
             return
         number, table = self._table_of(state, action.by)
-        if table.phase in (UNSEEN, OWES):
+        if table.phase in (Phase.UNSEEN, Phase.OWES):
             raise MESSAGES.illegal("remote_table", action.by, table=number + 1)
         if table.phase not in THROWING:
             raise MESSAGES.illegal("table_waits", action.by, table=number + 1)
@@ -316,7 +331,7 @@ class BuncoEngine(DiceGame[BuncoState]):
             verdicts.append(MESSAGES.verdict(Kind.INFO, "miss", player, turn=table.turn_points))
             return self._missed(state, number, verdicts)
         team = table.team(table.thrower)
-        if table.phase == ROLLOFF:
+        if table.phase == Phase.ROLLOFF:
             table = replace(table, rolloff=_pair(table.rolloff, team, points))
             total = table.rolloff[team]
         else:
@@ -338,7 +353,7 @@ class BuncoEngine(DiceGame[BuncoState]):
             )
         )
         state = replace(state, tables=_put(state.tables, number, table))
-        if number == 0 and table.phase == PLAY and total >= self.bell_at:
+        if number == 0 and table.phase == Phase.PLAY and total >= self.bell_at:
             return self._ring(state, total, verdicts)
         return state, verdicts
 
@@ -346,10 +361,8 @@ class BuncoEngine(DiceGame[BuncoState]):
         self, state: BuncoState, points: int, verdicts: list[Verdict]
     ) -> tuple[BuncoState, list[Verdict]]:
         """The bell: every table plays out the turn in progress; remote tables owe a tally."""
-        tables = tuple(
-            replace(t, phase=FINISH if t.phase == PLAY else OWES if t.phase == UNSEEN else t.phase)
-            for t in state.tables
-        )
+        after = {Phase.PLAY: Phase.FINISH, Phase.UNSEEN: Phase.OWES}
+        tables = tuple(replace(t, phase=after.get(t.phase, t.phase)) for t in state.tables)
         bell = MESSAGES.verdict(Kind.HAND_OVER, "bell", points=points, round=state.face)
         return replace(state, bell=True, tables=tables), [*verdicts, bell]
 
@@ -366,12 +379,12 @@ class BuncoEngine(DiceGame[BuncoState]):
     ) -> tuple[BuncoState, list[Verdict]]:
         """A throw that scores nothing ends the turn, and after the bell the table's round."""
         table = state.tables[number]
-        if table.phase == PLAY:
+        if table.phase == Phase.PLAY:
             table = replace(table, thrower=left_of(table.thrower, SEATS), turn_points=0)
             verdicts.append(
                 MESSAGES.verdict(Kind.TURN, "turn", state.players[table.seats[table.thrower]])
             )
-        elif table.phase == FINISH:
+        elif table.phase == Phase.FINISH:
             table = replace(table, turn_points=0)
             table, more = self._table_over(state, number, table)
             verdicts += more
@@ -389,8 +402,8 @@ class BuncoEngine(DiceGame[BuncoState]):
             MESSAGES.verdict(Kind.HAND_OVER, "table_done", table=number + 1, we=we, they=they)
         ]
         if we != they:
-            return replace(table, phase=DONE), verdicts
-        table = replace(table, phase=ROLLOFF, thrower=0, rolloff=(0, 0), rolled_off=0)
+            return replace(table, phase=Phase.DONE), verdicts
+        table = replace(table, phase=Phase.ROLLOFF, thrower=0, rolloff=(0, 0), rolled_off=0)
         first = state.players[table.seats[0]]
         verdicts.append(MESSAGES.verdict(Kind.INFO, "rolloff", first, table=number + 1, points=we))
         return table, verdicts
@@ -406,7 +419,7 @@ class BuncoEngine(DiceGame[BuncoState]):
                 MESSAGES.verdict(Kind.TURN, "turn", state.players[table.seats[table.thrower]])
             ]
         if table.rolloff[0] != table.rolloff[1]:
-            return replace(table, phase=DONE, rolled_off=done), []
+            return replace(table, phase=Phase.DONE, rolled_off=done), []
         table = replace(table, rolled_off=0, thrower=0)
         first = state.players[table.seats[0]]
         points = table.points[0]
@@ -418,7 +431,7 @@ class BuncoEngine(DiceGame[BuncoState]):
         number, table = self._table_of(state, action.by)
         if number not in self.remote:
             raise MESSAGES.illegal("not_remote", action.by, table=number + 1)
-        if table.phase != OWES:
+        if table.phase != Phase.OWES:
             raise MESSAGES.illegal(
                 "no_bell_yet" if not state.bell else "table_waits", action.by, table=number + 1
             )
@@ -433,7 +446,7 @@ class BuncoEngine(DiceGame[BuncoState]):
                 "head_below_bell", action.by, bell=self.bell_at, we=we, they=they
             )
         winner = None if rolloff is None else TEAMS.index(rolloff)
-        table = replace(table, phase=DONE, points=(we, they), rolloff_winner=winner)
+        table = replace(table, phase=Phase.DONE, points=(we, they), rolloff_winner=winner)
         verdicts = [
             MESSAGES.verdict(Kind.HAND_OVER, "table_done", table=number + 1, we=we, they=they)
         ]
@@ -443,7 +456,7 @@ class BuncoEngine(DiceGame[BuncoState]):
         self, state: BuncoState, verdicts: list[Verdict]
     ) -> tuple[BuncoState, list[Verdict]]:
         """When every table is done: W and L on the cards, the moves, the next round."""
-        if any(table.phase != DONE for table in state.tables):
+        if any(table.phase != Phase.DONE for table in state.tables):
             return state, verdicts
         winners, losers = [], []
         for number, table in enumerate(state.tables):
@@ -462,7 +475,7 @@ class BuncoEngine(DiceGame[BuncoState]):
             state = replace(state, over=True)
             return state, verdicts + result_verdicts(self.scores(state))
         tables = tuple(
-            Table(seats, UNSEEN if number in self.remote else PLAY)
+            Table(seats, Phase.UNSEEN if number in self.remote else Phase.PLAY)
             for number, seats in enumerate(self._moves(winners, losers))
         )
         state = replace(state, tables=tables)
@@ -514,7 +527,7 @@ class BuncoEngine(DiceGame[BuncoState]):
         for table in state.tables:
             if table.phase in THROWING:
                 return state.players[table.seats[table.thrower]]
-        owing = next((t for t in state.tables if t.phase == OWES), None)
+        owing = next((t for t in state.tables if t.phase == Phase.OWES), None)
         return None if owing is None else state.players[owing.seats[0]]
 
     def scores(self, state: BuncoState) -> dict[str, int]:
@@ -523,7 +536,7 @@ class BuncoEngine(DiceGame[BuncoState]):
     def _table_view(self, state: BuncoState, number: int, table: Table) -> dict[str, Any]:
         """A scorekeeper's We/They sheet for one table."""
         players = state.players
-        done = table.phase == DONE
+        done = table.phase == Phase.DONE
         return {
             "table": number + 1,
             "seats": [players[s] for s in table.seats],
@@ -581,7 +594,7 @@ class BuncoEngine(DiceGame[BuncoState]):
             },
         }
 
-    def legal(self, state: BuncoState) -> list[Action]:
+    def open_actions(self, state: BuncoState) -> list[Action]:
         if state.over:
             return []
         actions = [
@@ -590,10 +603,12 @@ class BuncoEngine(DiceGame[BuncoState]):
             if t.phase in THROWING
         ]
         head = state.tables[0]
-        if head.phase == UNSEEN and not state.bell:
+        if head.phase == Phase.UNSEEN and not state.bell:
             actions.append(Action("bell", state.players[head.seats[0]]))
         actions += [
-            Action("tally", state.players[t.seats[0]]) for t in state.tables if t.phase == OWES
+            Action("tally", state.players[t.seats[0]])
+            for t in state.tables
+            if t.phase == Phase.OWES
         ]
         if state.round > 1 and self._between_rounds(state):
             actions.append(Action("finish", state.players[head.seats[0]]))

@@ -107,7 +107,7 @@ class ScoreTable:
     two_triplets: int | None
 
     @classmethod
-    def from_options(cls, options: Mapping[str, Any]) -> ScoreTable:
+    def read(cls, options: Mapping[str, Any]) -> ScoreTable:
         singles = options.get("singles", {})
         if not isinstance(singles, Mapping) or not all(
             face in FACES and _whole(points) for face, points in singles.items()

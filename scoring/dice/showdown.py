@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from scoring.actions import Action, Verb
+from scoring.actions import Action
 from scoring.dice.hands import LABELS, RANKINGS, HandValue, best, value
 from scoring.dice.turns import (
     OPENING_MESSAGES,
@@ -38,7 +38,7 @@ from scoring.dice.turns import (
     faces_text,
     roll_verbs,
 )
-from scoring.engine import OptionsError, check_seat, result_verdicts, winners
+from scoring.engine import BaseEngine, OptionsError, check_seat, result_verdicts, winners
 from scoring.options import (
     check_known,
     check_table_size,
@@ -116,7 +116,7 @@ class ShowdownRules(TableRules):
     stake: int
 
     @classmethod
-    def from_options(cls, options: Mapping[str, Any]) -> ShowdownRules:
+    def read(cls, options: Mapping[str, Any]) -> ShowdownRules:
         check_known(options, OPTIONS, "the showdown")
         rules = cls(
             throws=option_whole(options, "throws", 3),
@@ -132,7 +132,7 @@ class ShowdownRules(TableRules):
             finalists=option_whole(options, "finalists", 2),
             tie=option_choice(options, "tie", TIES, "playoff"),
             stake=option_whole(options, "stake", 0, minimum=0),
-            **TableRules.read(options),
+            **TableRules.shared(options),
         )
         if rules.stake and rules.tie != "playoff":
             raise OptionsError("stake: a bank needs one winner, so it needs tie: playoff")
@@ -173,18 +173,14 @@ class ShowdownState:
         return self.order[len(self.hands)]
 
 
-class ShowdownEngine:
+class ShowdownEngine(BaseEngine[ShowdownState]):
     """The engine behind zariki and Indian dice."""
 
     def __init__(self, game: str, preset: str, options: Mapping[str, Any]) -> None:
         self.game = game
         self.preset = preset
-        self.rules = ShowdownRules.from_options(options)
+        self.rules = ShowdownRules.read(options)
         self._verbs = roll_verbs()
-
-    @property
-    def verbs(self) -> Mapping[str, Verb]:
-        return self._verbs
 
     def initial(self, players: Sequence[str]) -> ShowdownState:
         opening = self.rules.seat(players)
@@ -438,7 +434,7 @@ class ShowdownEngine:
         )
         return {"columns": list(state.players), "rows": rows}
 
-    def legal(self, state: ShowdownState) -> list[Action]:
+    def open_actions(self, state: ShowdownState) -> list[Action]:
         """The opening throw, or: a roll while throws are left, every keep the locks allow, a
         stand once the player may stop, and a void wherever a roll is due."""
         player = state.player
@@ -447,7 +443,7 @@ class ShowdownEngine:
         if state.opening is not None:
             return [Action("roll", player)]
         throws, limit = state.throws, self._limit(state)
-        actions = throws.legal(player, limit)
+        actions = throws.open_actions(player, limit)
         may_stop = state.limit is None or self.rules.others_throws == "up_to"
         if throws.used and not throws.rethrow is not None and (may_stop or throws.used >= limit):
             actions.append(Action("stand", player))

@@ -81,7 +81,7 @@ class VoidPolicy:
     costs_throw: bool = False
 
     @classmethod
-    def from_options(cls, options: Mapping[str, Any]) -> VoidPolicy:
+    def read(cls, options: Mapping[str, Any]) -> VoidPolicy:
         """Reads ``void_rethrow`` and ``void_costs_throw`` from a preset's options."""
         policy = cls(options.get("void_rethrow", "thrown"), options.get("void_costs_throw", False))
         if policy.rethrow not in RETHROW:

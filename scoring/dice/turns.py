@@ -5,7 +5,7 @@
 stayed down on throw 2 down on throw 3, and a void throw (§1.4) is owed again.  :class:`Opening`
 is the throw for the start (§1.6): the contenders throw in seat order, the best starts, a tie
 throws again.  The showdowns (:mod:`scoring.dice.showdown`) and the bluff games
-(:mod:`scoring.dice.bluffing`) play their turns with these, and the sheet games take the
+(:mod:`scoring.dice.bluffing.common`) play their turns with these, and the sheet games take the
 texts, so that a code such as ``kept`` or ``locked_die`` reads the same in every game.
 """
 
@@ -204,7 +204,7 @@ class Throws:
         if self.rethrow is not None:
             raise THROW_MESSAGES.illegal("must_rethrow", player)
 
-    def legal(self, player: str, limit: int) -> list[Action]:
+    def open_actions(self, player: str, limit: int) -> list[Action]:
         """A roll and a void while a throw is due, the roll holding the locked dice when no
         keep does; every keep the locks allow that leaves a die to throw."""
         if self.used >= limit and self.rethrow is None:
@@ -311,10 +311,10 @@ class TableRules:
     players_max: int | None
 
     @staticmethod
-    def read(options: Mapping[str, Any]) -> dict[str, Any]:
+    def shared(options: Mapping[str, Any]) -> dict[str, Any]:
         """The void policy and the table size, for the extending rules' constructor."""
         return {
-            "void": VoidPolicy.from_options(options),
+            "void": VoidPolicy.read(options),
             "players_min": option_count(options, "players_min", 2),
             "players_max": option_count(options, "players_max", None),
         }

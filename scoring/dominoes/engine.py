@@ -21,12 +21,12 @@ Verbs:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from scoring.actions import Action, ChoiceField, Verb
-from scoring.dominoes import leads
+from scoring.dominoes import leads, round_end
 from scoring.dominoes.layout import (
     END_NAMES,
     SIDE,
@@ -39,14 +39,13 @@ from scoring.dominoes.layout import (
     place,
 )
 from scoring.dominoes.messages import MESSAGES
-from scoring.dominoes.round_end import RoundEnd
 from scoring.dominoes.rules import Rules
 from scoring.dominoes.scoring_in_play import in_play_points
 from scoring.dominoes.settle import Ending
 from scoring.dominoes.sheet import score_sheet, view
 from scoring.dominoes.state import Hand, Round, State
 from scoring.dominoes.tiles import FULL_SET, HandsField, Tile, TileField, TilesField, parse_tile
-from scoring.engine import check_players
+from scoring.engine import BaseEngine, check_players
 from scoring.verdicts import COMMON, Kind, Verdict
 
 Result = tuple[State, list[Verdict]]
@@ -58,12 +57,29 @@ def _signature(layout: Layout) -> tuple[Any, ...]:
     return tuple(sorted((e.value, e.kind) for e in layout.ends)), layout.spinner
 
 
-class Dominoes(RoundEnd):
+#: A verb's handler in a round, given the round and the actor's seat.
+Run = Callable[[State, Round, int, Action], Result]
+
+
+def _in_round(run: Run) -> Callable[[State, Action], Result]:
+    """A round's handler as one of the verb table's: the round dealt and the actor's seat,
+    looked up once :meth:`Dominoes.admit` has accepted both."""
+
+    def handler(state: State, action: Action) -> Result:
+        assert state.round is not None
+        return run(state, state.round, state.players.index(action.by or ""), action)
+
+    return handler
+
+
+class Dominoes(BaseEngine[State]):
     """The engine (see the module docstring)."""
 
     def __init__(self, game: str, preset: str, options: Mapping[str, Any]) -> None:
         self.game, self.preset = game, preset
         self.rules = Rules.read(options)
+        #: Every hand known to the referee (``information: full``), or only what was shown.
+        self.full = self.rules.information == "full"
         self._verbs = {
             "deal": Verb(
                 "deal",
@@ -100,10 +116,24 @@ class Dominoes(RoundEnd):
             del self._verbs["lot"]
         if not self.rules.redeal_doubles:
             del self._verbs["redeal_claim"]
-
-    @property
-    def verbs(self) -> Mapping[str, Verb]:
-        return self._verbs
+        runs: dict[str, Run] = {
+            "reveal": lambda state, rnd, seat, action: round_end.reveal(
+                self.rules, state, rnd, seat, action
+            ),
+            "redeal_claim": self._redeal,
+            "lay": lambda state, rnd, seat, action: self._lay(
+                state, rnd, seat, parse_tile(action.args["tile"]), action
+            ),
+            "draw": lambda state, rnd, seat, action: self._draw(
+                state, rnd, seat, action.args.get("tile")
+            ),
+            "knock": lambda state, rnd, seat, action: self._knock(state, rnd, seat),
+        }
+        self._handlers = {
+            "deal": self._deal,
+            "lot": self._lot,
+            **{verb: _in_round(run) for verb, run in runs.items()},
+        }
 
     def initial(self, players: Sequence[str]) -> State:
         check_players(players, self.rules.players_min, self.rules.players_max)
@@ -120,36 +150,33 @@ class Dominoes(RoundEnd):
     # ----------------------------------------------------------------------------------------
     # Dispatch.
 
-    def apply(self, state: State, action: Action) -> Result:
+    def admit(self, state: State, action: Action) -> None:
+        """A seated player (or the table, for the deal) before the game is over; then each verb
+        waits for what comes before it: the deal, every hand shown at a round's end, the turn,
+        a redeal owed, the lead."""
         if action.by is not None and action.by not in state.players:
             raise COMMON.illegal("unknown_player", action.by, players=", ".join(state.players))
         if state.over:
             raise COMMON.illegal("game_over", action.by)
-        if action.verb == "deal":
-            return self._deal(state, action)
-        if action.verb == "lot":
-            return self._lot(state, action)
+        verb = action.verb
+        if verb in ("deal", "lot"):
+            return
         rnd = state.round
         if rnd is None:
             raise MESSAGES.illegal("deal_first", action.by)
-        seat = state.players.index(action.by or "")
-        if action.verb == "reveal":
-            return self._reveal(state, rnd, seat, action)
+        if verb == "reveal":
+            return
         if rnd.ending is not None:
             raise MESSAGES.illegal("reveal_first", action.by)
-        if action.verb == "redeal_claim":
-            return self._redeal(state, rnd, seat, action)
+        if verb == "redeal_claim":
+            return
+        seat = state.players.index(action.by or "")
         if rnd.turn is not None and rnd.turn != seat:
             raise COMMON.illegal("not_your_turn", action.by, turn=state.players[rnd.turn])
         if rnd.redeal_seat is not None:
             raise self._redeal_required(state, rnd)
-        if action.verb == "lay":
-            return self._lay(state, rnd, seat, parse_tile(action.args["tile"]), action)
-        if rnd.turn is None:  # nobody has led yet: only a lead is possible
+        if verb != "lay" and rnd.turn is None:  # nobody has led yet: only a lead is possible
             raise COMMON.illegal("not_your_turn", action.by, turn="the leader")
-        if action.verb == "draw":
-            return self._draw(state, rnd, seat, action.args.get("tile"))
-        return self._knock(state, rnd, seat)
 
     # ----------------------------------------------------------------------------------------
     # The deal.
@@ -258,7 +285,7 @@ class Dominoes(RoundEnd):
         hand = rnd.hands[seat]
         shown = action.args.get("tiles")
         if shown is not None:
-            tiles = self._shown(state, rnd, seat, shown)
+            tiles = round_end.shown(state, rnd, seat, shown)
         else:
             tiles = hand.tiles if hand.known else ()
         doubles = sum(t.double for t in tiles)
@@ -396,14 +423,14 @@ class Dominoes(RoundEnd):
             scores = tuple(s + points if i == side else s for i, s in enumerate(state.scores))
             rnd = replace(rnd, in_play=in_play)
             state = replace(state, scores=scores)
-            if self.rules.target_check == "event" and self._reached(state):
-                return self._close(state, rnd, verdicts)
+            if self.rules.target_check == "event" and round_end.reached(self.rules, state):
+                return round_end.close(self.rules, state, rnd, verdicts)
         if hand.count == 0:
             ending = Ending("out", seat, rnd.layout.tiles[0], tile)
             verdicts.append(MESSAGES.verdict(Kind.HAND_OVER, "domino", player))
-            return self._round_over(state, rnd, ending, verdicts)
+            return round_end.round_over(self.rules, state, rnd, ending, verdicts)
         if self._blocked(rnd):
-            return self._fish(state, rnd, verdicts)
+            return round_end.fish(self.rules, state, rnd, verdicts)
         if self.rules.many_per_turn:  # V5: the turn goes on until the player knocks (§7)
             return replace(state, round=replace(rnd, turn=seat)), verdicts
         return self._pass_turn(state, rnd, seat, verdicts)
@@ -466,7 +493,7 @@ class Dominoes(RoundEnd):
             else MESSAGES.verdict(Kind.INFO, "drew", player, stock=left)
         ]
         if self._blocked(rnd):
-            return self._fish(state, rnd, verdicts)
+            return round_end.fish(self.rules, state, rnd, verdicts)
         return replace(state, round=rnd), verdicts
 
     def _knock(self, state: State, rnd: Round, seat: int) -> Result:
@@ -485,7 +512,7 @@ class Dominoes(RoundEnd):
         rnd = replace(rnd, knocks=rnd.knocks + 1, knock_log=log)
         verdicts = [MESSAGES.verdict(Kind.INFO, "knocks", player)]
         if rnd.knocks >= len(state.players):  # a whole round of knocks: nobody can play
-            return self._fish(state, rnd, verdicts)
+            return round_end.fish(self.rules, state, rnd, verdicts)
         return self._pass_turn(state, rnd, seat, verdicts)
 
     def _blocked(self, rnd: Round) -> bool:
@@ -503,7 +530,17 @@ class Dominoes(RoundEnd):
     # ----------------------------------------------------------------------------------------
     # What may be done now.
 
-    def legal(self, state: State) -> list[Action]:
+    def needs(self, state: State, action: Action) -> tuple[str, ...]:
+        """A table with open hands names the hands it deals and the tile it draws."""
+        missing = super().needs(state, action)
+        if not missing and self.full:
+            if action.verb == "deal" and "hands" not in action.args:
+                return ("hands",)
+            if action.verb == "draw" and "tile" not in action.args:
+                return ("tile",)
+        return missing
+
+    def open_actions(self, state: State) -> list[Action]:
         if state.over:
             return []
         rnd = state.round

@@ -11,5 +11,5 @@ the duplicate-card check), :mod:`.messages` (the §13 reason codes in two langua
 :mod:`.dealing` (deal and first lead), :mod:`.bout` (attack, throw-in, defence, transfer, take,
 бито), :mod:`.drawing` (the draw step), :mod:`.ending` (going out, the fool, the match),
 :mod:`.japanese_b` (version B's rounds), :mod:`.showing` (``reveal`` and ``out``),
-:mod:`.moves` (``legal``), :mod:`.verbs` and :mod:`.engine` (the engine the registry loads).
+:mod:`.moves` (``open_actions``), :mod:`.verbs` and :mod:`.engine` (the engine the registry loads).
 """

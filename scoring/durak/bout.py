@@ -20,7 +20,7 @@ from scoring.durak.hands import next_active, play, receive
 from scoring.durak.messages import MESSAGES
 from scoring.durak.ranks import beats, beats_japanese, rank_of, spade_rule_broken
 from scoring.durak.rules import Rules
-from scoring.durak.state import Bout, DurakState, Pair
+from scoring.durak.state import Bout, DurakState, Pair, Phase
 from scoring.verdicts import IllegalMove, Kind, Verdict
 
 Result = tuple[DurakState, list[Verdict]]
@@ -128,7 +128,7 @@ def lead(state: DurakState, rules: Rules, seat: int, action: Action) -> Result:
             return _lead_penalty(state, rules, seat, cards, breach.code)
         raise _by(breach, player) from None
     bout = replace(bout, pairs=tuple(Pair(c) for c in cards))
-    state = replace(state, hands=hands, bout=bout, phase="bout", leader=None)
+    state = replace(state, hands=hands, bout=bout, phase=Phase.BOUT, leader=None)
     verdict = MESSAGES.verdict(
         Kind.INFO, "led", player, cards=" ".join(cards), defender=state.players[defender]
     )

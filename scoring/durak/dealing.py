@@ -19,7 +19,7 @@ from scoring.durak.hands import check_in_deck, duplicate, next_active
 from scoring.durak.messages import MESSAGES
 from scoring.durak.ranks import SPADES, rank_value, suit_of
 from scoring.durak.rules import Rules
-from scoring.durak.state import DurakState, Hand
+from scoring.durak.state import DurakState, Hand, Phase
 from scoring.verdicts import IllegalMove, Kind, Verdict
 
 HAND = 6  # "по 6 каждому" [L14]
@@ -34,7 +34,7 @@ def standard_sizes(rules: Rules, players: int) -> list[int]:
 
 
 def deal(state: DurakState, rules: Rules, action: Action) -> tuple[DurakState, list[Verdict]]:
-    if state.phase not in ("deal", "over"):
+    if state.phase not in (Phase.DEAL, Phase.OVER):
         raise MESSAGES.illegal("dealt", action.by)
     n = len(state.players)
     hands_given: Mapping[str, tuple[str, ...]] | None = action.args.get("hands")
@@ -69,7 +69,7 @@ def deal(state: DurakState, rules: Rules, action: Action) -> tuple[DurakState, l
     hands = tuple(Hand(size, known[s] if known else ()) for s, size in enumerate(sizes))
     state = replace(
         state,
-        phase="lead",
+        phase=Phase.LEAD,
         games=state.games + 1,
         trump=trump,
         trump_card=card,
@@ -97,7 +97,7 @@ def deal(state: DurakState, rules: Rules, action: Action) -> tuple[DurakState, l
     ]
     leader = first_leader(state, rules)
     if leader == "redeal":
-        state = replace(state, phase="deal", games=state.games - 1)
+        state = replace(state, phase=Phase.DEAL, games=state.games - 1)
         return state, [*verdicts, MESSAGES.verdict(Kind.INFO, "redeal")]
     state = replace(state, leader=leader)
     if leader is not None:

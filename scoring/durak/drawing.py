@@ -14,7 +14,7 @@ from scoring.durak.ending import REFILL, after_draw
 from scoring.durak.hands import check_in_deck, duplicate, receive, seen_elsewhere
 from scoring.durak.messages import MESSAGES
 from scoring.durak.rules import Rules
-from scoring.durak.state import DurakState
+from scoring.durak.state import DurakState, Phase
 from scoring.verdicts import Kind, Verdict
 
 
@@ -24,7 +24,7 @@ def draw(
     player = state.players[seat]
     if not rules.has_stock:
         raise MESSAGES.illegal("F-23", player)
-    if state.phase != "draw" or not state.draws:
+    if state.phase != Phase.DRAW or not state.draws:
         raise MESSAGES.illegal("F-21", player, need=0, count=action.args.get("count", 1))
     drawer, due = state.draws[0]
     if seat != drawer:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from scoring.durak.hands import in_order_from, next_active, receive
 from scoring.durak.messages import MESSAGES
 from scoring.durak.rules import Rules
-from scoring.durak.state import Bout, DurakState
+from scoring.durak.state import Bout, DurakState, Phase
 from scoring.verdicts import Kind, Verdict
 
 REFILL = 6  # "добирают карты из колоды до 6" [L18]
@@ -63,7 +63,7 @@ def finish_bout(
     count: int = 0,
 ) -> tuple[DurakState, list[Verdict]]:
     """Clear the table, remember who leads next, and start the draw (or end the game)."""
-    state = replace(state, bout=None, bouts=state.bouts + 1, phase="draw", closed_by=None)
+    state = replace(state, bout=None, bouts=state.bouts + 1, phase=Phase.DRAW, closed_by=None)
     draws = drawing_order(state, rules, bout) if rules.has_stock and state.stock else ()
     state = replace(state, draws=draws, leader=leader, leader_after=after)
     verdicts = []
@@ -103,7 +103,7 @@ def after_draw(state: DurakState, rules: Rules) -> tuple[DurakState, list[Verdic
     seat = state.leader if state.leader is not None else 0
     if state.leader_after or not state.active(seat):
         seat = next_active(state, rules, seat)
-    state = replace(state, phase="lead", leader=seat, leader_after=False, draws=())
+    state = replace(state, phase=Phase.LEAD, leader=seat, leader_after=False, draws=())
     return state, [*verdicts, MESSAGES.verdict(Kind.TURN, "turn", state.players[seat])]
 
 
@@ -144,7 +144,7 @@ def game_over(
     first = state.out[0] if state.out else None
     state = replace(
         state,
-        phase="over",
+        phase=Phase.OVER,
         fools=fools,
         leader=None,
         draws=(),

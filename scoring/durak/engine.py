@@ -7,32 +7,45 @@ starts the next game of the evening, and the match score counts each player's fo
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from scoring.actions import Action, Verb
-from scoring.durak import bout, japanese_b, showing
+from scoring.durak import bout, japanese_b, moves, showing
 from scoring.durak.dealing import deal
 from scoring.durak.drawing import draw
 from scoring.durak.messages import MESSAGES
-from scoring.durak.moves import legal
-from scoring.durak.rules import Rules, read_rules
-from scoring.durak.state import DurakState
+from scoring.durak.rules import Rules
+from scoring.durak.state import DurakState, Phase
 from scoring.durak.verbs import VERBS
-from scoring.engine import OptionsError, check_players, sheet_row
+from scoring.engine import BaseEngine, OptionsError, check_players, seated, sheet_row
 from scoring.verdicts import Verdict
 
 Result = tuple[DurakState, list[Verdict]]
+#: A verb's handler given the actor's seat (see :func:`scoring.engine.seated`).
+Run = Callable[[DurakState, int, Action], Result]
 
 #: Verbs that lay or move cards of a bout; an out player may do none of them (F-27).
 PLAYS = ("attack", "throw_in", "defend", "transfer", "take", "done", "draw")
+#: The plays judged by the bout on the table (or Japanese B's round).
+CARD_PLAYS = ("attack", "throw_in", "defend", "transfer", "take", "done")
 
 
-class DurakEngine:
+class DurakEngine(BaseEngine[DurakState]):
     def __init__(self, game: str, preset: str, options: Mapping[str, Any]) -> None:
         self.game = game
         self.preset = preset
-        self.rules: Rules = read_rules(options)
+        self.rules = rules = Rules.read(options)
+        runs: dict[str, Run] = {
+            "reveal": lambda state, seat, action: showing.reveal(state, rules, seat, action),
+            "out": lambda state, seat, action: showing.out(state, seat),
+            "draw": lambda state, seat, action: draw(state, rules, seat, action),
+            **dict.fromkeys(CARD_PLAYS, self._card_play),
+        }
+        self._handlers = {
+            "deal": lambda state, action: deal(state, rules, action),
+            **{verb: seated(run) for verb, run in runs.items()},
+        }
 
     @property
     def verbs(self) -> Mapping[str, Verb]:
@@ -47,34 +60,35 @@ class DurakEngine:
 
     # ----------------------------------------------------------------------------------------
 
-    def apply(self, state: DurakState, action: Action) -> Result:
-        rules = self.rules
+    def admit(self, state: DurakState, action: Action) -> None:
+        """A deal by anyone or nobody; every other verb by a player once dealt, a reveal even
+        after the game (the fool lays his hand down), the plays by a player still in it."""
         if action.verb == "deal":
             if action.by is not None and action.by not in state.players:
                 raise _stranger(state, action.by)
-            return deal(state, rules, action)
+            return
         if action.by not in state.players:
             raise _stranger(state, action.by)
-        seat = state.players.index(action.by)
-        if state.phase == "deal":
+        if state.phase == Phase.DEAL:
             raise MESSAGES.illegal("no_deal", action.by)
-        if action.verb == "reveal":  # also after the game: the fool lays his hand down
-            return showing.reveal(state, rules, seat, action)
-        if state.phase == "over":
+        if action.verb == "reveal":
+            return
+        if state.phase == Phase.OVER:
             raise MESSAGES.illegal("game_over", action.by)
-        if action.verb == "out":
-            return showing.out(state, seat)
-        if action.verb in PLAYS and not state.active(seat):
+        if action.verb in PLAYS and not state.active(state.players.index(action.by)):
             raise MESSAGES.illegal("F-27", action.by)
-        if action.verb == "draw":
-            return draw(state, rules, seat, action)
+
+    def _card_play(self, state: DurakState, seat: int, action: Action) -> Result:
+        """A card verb or «бито»: by the rules of the bout on the table, Japanese B's round, or
+        refused for what the table is waiting for."""
+        rules = self.rules
         if rules.japanese_b:
             return self._japanese_b(state, seat, action)
-        if state.phase == "bout":
+        if state.phase == Phase.BOUT:
             return self._bout(state, seat, action)
         if action.verb == "throw_in":
             raise MESSAGES.illegal(_late_throw_in(state, rules), action.by, cap=_cap(state, rules))
-        if state.phase == "draw":
+        if state.phase == Phase.DRAW:
             raise MESSAGES.illegal(
                 "draw_pending", action.by, drawer=state.players[state.draws[0][0]]
             )
@@ -116,19 +130,39 @@ class DurakEngine:
 
     # ----------------------------------------------------------------------------------------
 
-    def legal(self, state: DurakState) -> list[Action]:
-        return legal(state, self.rules)
+    def needs(self, state: DurakState, action: Action) -> tuple[str, ...]:
+        """A deal needs what the table shows: every hand with full information, and the trump
+        (the card turned up, or the suit declared) where the variant has one."""
+        if action.verb != "deal":
+            return super().needs(state, action)
+        rules, args = self.rules, action.args
+        wanted = []
+        if rules.full_information and "hands" not in args:
+            wanted.append("hands")
+        if rules.japanese_b:
+            declared = rules.jb_trump not in ("none", "D")
+        else:
+            declared = rules.navalenny and rules.trump_declared
+        shown = not declared and rules.variant != "japanese_a" and not rules.japanese_b
+        if declared and "suit" not in args:
+            wanted.append("suit")
+        if shown and "trump" not in args:
+            wanted.append("trump")
+        return tuple(wanted)
+
+    def open_actions(self, state: DurakState) -> list[Action]:
+        return moves.open_actions(state, self.rules)
 
     def turn(self, state: DurakState) -> str | None:
         """Who is expected to act: the leader, the defender, the next thrower, the drawer."""
         seat: int | None = None
-        if state.phase == "lead":
+        if state.phase == Phase.LEAD:
             seat = state.leader
-        elif state.phase == "draw":
+        elif state.phase == Phase.DRAW:
             seat = state.draws[0][0]
-        elif state.phase == "round":
+        elif state.phase == Phase.ROUND:
             seat = japanese_b.actor(state)
-        elif state.phase == "bout":
+        elif state.phase == Phase.BOUT:
             current = bout.current(state)
             seat = current.defender
             if not current.uncovered or current.taking:
@@ -138,7 +172,7 @@ class DurakEngine:
 
     def view(self, state: DurakState) -> dict[str, Any]:
         players = state.players
-        over = state.phase == "over"
+        over = state.phase == Phase.OVER
         current = state.bout
         scores = {p: sum(s in fools for fools in state.results) for s, p in enumerate(players)}
         fools = [players[s] for s in state.fools]
@@ -170,7 +204,7 @@ class DurakEngine:
             "discard": len(state.discard) + state.unseen_out,
             "draws": [[players[s], n] for s, n in state.draws],
             "leader": players[state.leader]
-            if state.leader is not None and state.phase == "lead"
+            if state.leader is not None and state.phase == Phase.LEAD
             else None,
             "out": [players[s] for s in state.out],
             "results": [[players[s] for s in fools] for fools in state.results],

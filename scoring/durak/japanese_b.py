@@ -19,7 +19,7 @@ from scoring.durak.hands import in_order_from, next_active, play, receive
 from scoring.durak.messages import MESSAGES
 from scoring.durak.ranks import beats_japanese, spade_rule_broken
 from scoring.durak.rules import Rules
-from scoring.durak.state import DurakState, Pile
+from scoring.durak.state import DurakState, Phase, Pile
 from scoring.verdicts import Kind, Verdict
 
 Result = tuple[DurakState, list[Verdict]]
@@ -51,7 +51,7 @@ def lay(state: DurakState, rules: Rules, seat: int, action: Action) -> Result:
         others = [s for s in in_order_from(state, rules, seat)[1:] if state.active(s)]
         pile = Pile(seat, waiting=(seat, *others))
     pile = replace(pile, cards=pile.cards + cards, last_beat=False)
-    state = replace(state, hands=hands, pile=pile, phase="round", leader=None)
+    state = replace(state, hands=hands, pile=pile, phase=Phase.ROUND, leader=None)
     verdict = MESSAGES.verdict(Kind.INFO, "thrown", player, cards=cards[0])
     return advance(state, rules, [verdict])
 
@@ -114,9 +114,9 @@ def _close_round(state: DurakState, rules: Rules, pile: Pile, verdicts: list[Ver
     leader = next_active(state, rules, pile.leader)
     if keep:
         others = [s for s in in_order_from(state, rules, leader) if state.active(s)]
-        state = replace(state, pile=Pile(leader, pile.cards, tuple(others)), phase="round")
+        state = replace(state, pile=Pile(leader, pile.cards, tuple(others)), phase=Phase.ROUND)
     else:
-        state = replace(state, discard=state.discard + pile.cards, pile=None, phase="lead")
+        state = replace(state, discard=state.discard + pile.cards, pile=None, phase=Phase.LEAD)
         verdicts = [*verdicts, MESSAGES.verdict(Kind.INFO, "round_over", count=len(pile.cards))]
     state = replace(state, leader=leader, bouts=state.bouts + 1)
     if deadlocked(state, rules):

@@ -1,9 +1,10 @@
-"""``legal``: the decisions open now.
+"""``open_actions``: everything open now, which the engine sorts into moves and decisions.
 
 With full information every move is listed with its cards.  In public information the
-referee does not know the hands, so a card move is listed as its verb and player only (as a
-throw is listed without its faces); declarations (take, «бито») and draws are listed whole.
-A draw's cards are a chance outcome: it is listed with its count.
+referee does not know the hands, so a card move is listed as its verb and player only, a
+decision the table completes with the cards (as a throw is listed without its faces);
+declarations (take, «бито») and draws are listed whole.  A draw's cards are a chance
+outcome: it is listed with its count.
 """
 
 from __future__ import annotations
@@ -17,18 +18,18 @@ from scoring.durak.dealing import lowest_holder
 from scoring.durak.hands import next_active
 from scoring.durak.ranks import beats, beats_japanese, rank_of
 from scoring.durak.rules import Rules
-from scoring.durak.state import DurakState
+from scoring.durak.state import DurakState, Phase
 
 
-def legal(state: DurakState, rules: Rules) -> list[Action]:
-    if state.phase in ("deal", "over"):
+def open_actions(state: DurakState, rules: Rules) -> list[Action]:
+    if state.phase in (Phase.DEAL, Phase.OVER):
         return [Action("deal")]
-    if state.phase == "draw":
+    if state.phase == Phase.DRAW:
         seat, due = state.draws[0]
         return [Action("draw", state.players[seat], {"count": due})]
-    if state.phase == "round" or (state.phase == "lead" and rules.japanese_b):
+    if state.phase == Phase.ROUND or (state.phase == Phase.LEAD and rules.japanese_b):
         return _japanese_b(state, rules)
-    if state.phase == "lead":
+    if state.phase == Phase.LEAD:
         return [a for seat in _leaders(state, rules) for a in _leads(state, rules, seat)]
     return _bout(state, rules)
 

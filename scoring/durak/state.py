@@ -9,6 +9,19 @@ table, in the discard, or out of play unseen (a table the referee joined mid-gam
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Phase(StrEnum):
+    """Where a game stands (the view shows its value): waiting for the deal, a lead, a bout
+    on the table, the draws after it, a Japanese round, over."""
+
+    DEAL = "deal"
+    LEAD = "lead"
+    BOUT = "bout"
+    DRAW = "draw"
+    ROUND = "round"
+    OVER = "over"
 
 
 @dataclass(frozen=True)
@@ -63,7 +76,7 @@ class Pile:
 @dataclass(frozen=True)
 class DurakState:
     players: tuple[str, ...]
-    phase: str = "deal"  # deal | lead | bout | draw | round | over
+    phase: Phase = Phase.DEAL
     games: int = 0  # games dealt in this match
     trump: str | None = None  # the trump suit
     trump_card: str | None = None  # the card shown for it

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scoring.engine import open_now
 from scoring.match import Match
 from session.interpreters.common import choose, choose_seen, legal_players
 from session.live import Proposal
@@ -82,7 +83,7 @@ class DurakInterpreter:
     def _dealt(self, fact: CardPlaced, match: Match) -> list[Proposal]:
         """The trump shown is the deal, when a deal is what the game waits for (the observer
         reports the trump once a deal; mid-game it is only the card under the stock)."""
-        if not any(action.verb == "deal" for action in match.engine.legal(match.state)):
+        if not any(action.verb == "deal" for action in open_now(match.engine, match.state)):
             return []
         return choose_seen(fact, [{"do": "deal", "trump": fact.card}], match, source=self.source)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from scoring.engine import open_now
 from scoring.match import Match
 from session.live import Proposal
 
@@ -24,9 +25,10 @@ def to_move(match: Match) -> str | None:
 
 def legal_players(match: Match, verb: str, state: Any = None) -> list[str]:
     """Everyone the engine lists as able to use ``verb`` now (or in ``state``, the state a dry
-    run led to), in the engine's order."""
+    run led to), in the engine's order: a move or a decision, since the camera supplies what
+    a decision needs."""
     seen: list[str] = []
-    for action in match.engine.legal(match.state if state is None else state):
+    for action in open_now(match.engine, match.state if state is None else state):
         if action.verb == verb and action.by is not None and action.by not in seen:
             seen.append(action.by)
     return seen

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from scoring.actions import JOURNAL_VERBS, Action, ActionError, Verb, error_text
+from scoring.engine import open_now
 from scoring.match import Match
 from session.journal import Journal
 from ui.commands._common import (
@@ -178,7 +179,7 @@ def help_text(match: Match, lang: str) -> str:
         lines.append("legal now: nothing, the game is over ('undo' takes back the last action)")
         return "\n".join(lines)
     lines.append(f"legal now for {view['turn']}:")
-    lines += [f"  {text}" for text in _legal_lines(match.engine.legal(match.state), verbs)]
+    lines += [f"  {text}" for text in _legal_lines(open_now(match.engine, match.state), verbs)]
     hints = open_rows_line(view, lang)
     if hints:
         lines.append(hints)

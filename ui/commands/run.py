@@ -133,7 +133,9 @@ def _perception(args: argparse.Namespace) -> Any:
     from session.families import NoCamera, perception_for
 
     try:
-        return perception_for(args.game, args.reader, args.preset, args.deck, args.profile)
+        return perception_for(
+            args.game, args.reader, args.preset, args.deck, args.profile, len(args.players)
+        )
     except NoCamera as error:
         print(f"warning: {error}; refereeing from the panel and the operator", file=sys.stderr)
         return None

@@ -9,9 +9,11 @@ mat (:class:`GolfLayout`), each seat's slot centres and the discard pile's place
 pixels.  A card read within :data:`SLOT_REACH` of a slot's centre lies in that slot (the
 nearest), one near the discard's place is on the pile, any other card (the drawn card in a hand
 over the table, a card put down loose) is nobody's.  The default mat
-(:meth:`GolfLayout.mat`) is two seats side by side as the players see them (seat 1 on the
+(:meth:`GolfLayout.mat`) is the seats side by side as the players see them (seat 1 on the
 camera's left, slot 1 at each grid's top left), the stock above the discard in the middle, for
-the 1280 x 720 camera (the renderer draws the same mat, :func:`vision.synth.cards.golf_table`).
+the 1280 x 720 camera (the renderer draws the same mat, :func:`vision.synth.cards.golf_table`);
+three seats or more lie in one row with the piles between the middle two, on cards as large
+as fit across the frame.
 
 The observer's facts (each from a settled table, :class:`vision.observe.SettleTracker`):
 
@@ -54,8 +56,11 @@ CARD_RATIO = 1.4
 #: The slots' pitch in card widths (across) and card heights (down): the gap players leave
 #: between the cards of a grid, so the cards do not touch.
 SLOT_STEP = (1.15, 1.08)
-#: Where each seat's grid is centred, as shares of the frame's width (seat 1 first).
+#: Where each seat's grid is centred on the two-seat mat, as shares of the frame's width.
 SEAT_X = (0.22, 0.78)
+#: Three seats or more: the gap between two grids (or a grid and the piles) in card widths,
+#: and the share of the frame's width the row may take.
+ROW_GAP, ROW_SHARE = 0.5, 0.96
 #: The piles in the middle of the mat, as shares of the frame: the stock above the discard.
 PILE_X, STOCK_Y, DISCARD_Y = 0.5, 0.32, 0.68
 #: A card lies in a slot when its centre is this share of the slots' (smaller) pitch from the
@@ -86,22 +91,29 @@ class GolfLayout:
         grid: str = "3x3",
         frame: tuple[int, int] = MAT_FRAME,
         card_width: float = MAT_CARD_WIDTH,
+        seats: int = 2,
     ) -> GolfLayout:
-        """The default two-seat mat for a grid of ``grid`` (``RxC``), see the module doc."""
+        """The default mat of ``seats`` grids of ``grid`` (``RxC``), see the module doc."""
         rows, cols = (int(n) for n in grid.lower().split("x"))
         height, width = frame
+        if seats < 2:
+            raise ValueError(f"a golf mat seats 2 players or more, not {seats}")
+        if seats == 2:
+            centres, pile_x = [share * width for share in SEAT_X], PILE_X * width
+        else:
+            card_width, centres, pile_x = _row(cols, seats, width, card_width)
         across, down = SLOT_STEP[0] * card_width, SLOT_STEP[1] * card_width * CARD_RATIO
         slots: dict[tuple[int, int], Point] = {}
-        for seat, share in enumerate(SEAT_X, start=1):
+        for seat, centre in enumerate(centres, start=1):
             for slot in range(rows * cols):
                 row, col = divmod(slot, cols)
-                x = share * width + (col - (cols - 1) / 2) * across
+                x = centre + (col - (cols - 1) / 2) * across
                 y = height / 2 + (row - (rows - 1) / 2) * down
                 slots[(seat, slot + 1)] = (x, y)
         return cls(
             slots,
-            (PILE_X * width, DISCARD_Y * height),
-            (PILE_X * width, STOCK_Y * height),
+            (pile_x, DISCARD_Y * height),
+            (pile_x, STOCK_Y * height),
             min(across, down),
             card_width,
         )
@@ -117,6 +129,26 @@ class GolfLayout:
         if np.hypot(*(centre - at)) <= SLOT_REACH * self.pitch:
             return (f"grid:{seat}", slot)
         return None
+
+
+def _row(cols: int, seats: int, width: int, card_width: float) -> tuple[float, list[float], float]:
+    """Three seats or more in one row across the frame, the piles between the middle two: the
+    card width that lets the row fit (``card_width`` at most), each grid's centre and the
+    piles' place, in pixels."""
+    grid = (cols - 1) * SLOT_STEP[0] + 1  # a grid's width, in card widths
+    span = seats * grid + 1 + seats * ROW_GAP  # the grids, the piles and the gaps between
+    card_width = min(card_width, ROW_SHARE * width / span)
+    x = (width - span * card_width) / 2
+    centres: list[float] = []
+    pile_x = 0.0
+    for column in range(seats + 1):
+        if column == (seats + 1) // 2:
+            pile_x = x + card_width / 2
+            x += (1 + ROW_GAP) * card_width
+            continue
+        centres.append(x + grid * card_width / 2)
+        x += (grid + ROW_GAP) * card_width
+    return card_width, centres, pile_x
 
 
 GolfFact = GridPlaced | DiscardChanged | TableCleared

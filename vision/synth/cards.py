@@ -43,7 +43,7 @@ from vision.cards.faces import (
     style_named,
 )
 from vision.cards.geometry import PATCH_U, PATCH_V
-from vision.cards.golf import MAT_CARD_WIDTH, GolfLayout
+from vision.cards.golf import GolfLayout
 from vision.labels import Label, write_sample
 from vision.progress import tracked
 from vision.synth import scene
@@ -855,14 +855,14 @@ class _GolfHole:
     """One rendered golf hole as it is played (see :func:`golf_table`): the grids, the pile,
     the stock, and the steps drawn so far."""
 
-    def __init__(self, rng: np.random.Generator, width: float) -> None:
-        self.rng, self.width = rng, width
-        self.layout = GolfLayout.mat(GOLF_GRID)
+    def __init__(self, rng: np.random.Generator, width: float, seats: int = 2) -> None:
+        self.rng, self.width, self.seats = rng, width, seats
+        self.layout = GolfLayout.mat(GOLF_GRID, seats=seats)
         rows, cols = (int(n) for n in GOLF_GRID.split("x"))
         self.slots = rows * cols
         self.order = [ALL_CARDS[i] for i in rng.permutation(len(ALL_CARDS))]
-        self.cards = [[self.order.pop() for _ in range(self.slots)] for _ in range(2)]
-        self.up = [[False] * self.slots for _ in range(2)]
+        self.cards = [[self.order.pop() for _ in range(self.slots)] for _ in range(seats)]
+        self.up = [[False] * self.slots for _ in range(seats)]
         self.quads = {key: self.lie(centre, 0.02) for key, centre in self.layout.slots.items()}
         self.stock = [self.lie(self.layout.stock, 0.01) for _ in range(GOLF_STOCK_BACKS)]
         self.pile: list[Card] = []
@@ -878,7 +878,7 @@ class _GolfHole:
     def step(self, facts: list[dict], actions: list[dict]) -> None:
         """The table as it lies now, with what its settling should give."""
         placed = [Placed(None, quad, "stock") for quad in self.stock]
-        for seat in (1, 2):
+        for seat in range(1, self.seats + 1):
             for slot in range(self.slots):
                 card = self.cards[seat - 1][slot] if self.up[seat - 1][slot] else None
                 placed.append(Placed(card, self.quads[(seat, slot + 1)], f"grid:{seat}"))
@@ -962,7 +962,7 @@ class _GolfHole:
         self.step([self.lay(first, None)], [{"do": "deal", "by": 1, "card": str(first)}])
         flips = [
             (seat, int(slot))
-            for seat in (1, 2)
+            for seat in range(1, self.seats + 1)
             for slot in self.rng.choice(self.slots, GOLF_FLIPS, replace=False)
         ]
         for k in self.rng.permutation(len(flips)):
@@ -977,11 +977,11 @@ class _GolfHole:
         while closer is None or last_turns:
             self.turn(mover)
             if closer is None and all(self.up[mover]):
-                closer, last_turns = mover, 1
+                closer, last_turns = mover, self.seats - 1  # everyone else one more turn
             elif closer is not None:
                 last_turns -= 1
-            mover = 1 - mover
-        for seat in (1, 2):
+            mover = (mover + 1) % self.seats
+        for seat in range(1, self.seats + 1):
             hidden = [slot for slot in range(self.slots) if not self.up[seat - 1][slot]]
             for slot in hidden:
                 self.up[seat - 1][slot] = True
@@ -1018,15 +1018,15 @@ def _pile_fact(top: Card | None, previous: Card | None, taken: bool) -> dict:
     }
 
 
-def golf_table(rng: np.random.Generator, width: float) -> list[dict]:
-    """A Golf hole on the default mat (:meth:`vision.cards.golf.GolfLayout.mat`), page 1's
-    rules, two players, seat 1 dealing: the deal's card turned up, each player's three cards
+def golf_table(rng: np.random.Generator, width: float, seats: int = 2) -> list[dict]:
+    """A Golf hole on the default mat of ``seats`` (:meth:`vision.cards.golf.GolfLayout.mat`),
+    page 1's rules, seat 1 dealing: the deal's card turned up, each player's three cards
     turned up, turns (the discard's top taken into a face-down slot; a stock card into a
-    face-down or a face-up slot, or discarded) until a grid is all face up and the other
+    face-down or a face-up slot, or discarded) until a grid is all face up and every other
     player has had his last turn, the face-down cards revealed, the table cleared.  Each step:
     ``placed``, the ``facts`` its settling should give and the ``actions`` (the engine's
     verbs, ``by`` a seat from 1) it is of."""
-    return _GolfHole(rng, width).play()
+    return _GolfHole(rng, width, seats).play()
 
 
 def render_table(
@@ -1034,11 +1034,12 @@ def render_table(
     game: str,
     style: IndexStyle | None = None,
     alphabet: str | None = None,
+    seats: int = 2,
 ) -> list[tuple[np.ndarray, dict]]:
-    """One table of ``game`` (``deberts``, ``devyatka`` or ``golf``) as it is played: an image
-    per step, the same table and light throughout (only the camera's noise changes), each with
-    the :func:`render_scene` labels plus ``facts``, what the step should make the observer say
-    (and for golf ``actions``, what the step was in the engine's verbs)."""
+    """One table of ``game`` (``deberts``, ``devyatka`` or ``golf``, of ``seats`` players) as it
+    is played: an image per step, the same table and light throughout (only the camera's noise
+    changes), each with the :func:`render_scene` labels plus ``facts``, what the step should
+    make the observer say (and for golf ``actions``, what the step was in the engine's verbs)."""
     style = style or style_named(TRAINING_STYLES[int(rng.integers(len(TRAINING_STYLES)))])
     alphabet = alphabet or str(rng.choice(ALPHABETS))
     if game == "deberts":
@@ -1048,8 +1049,9 @@ def render_table(
         size, width = 36, float(rng.uniform(88, 96))
         steps = rows_table(rng, width)
     elif game == "golf":  # the mat is declared for one card size: cards are about that size
-        size, width = 52, MAT_CARD_WIDTH * float(rng.uniform(0.97, 1.03))
-        steps = golf_table(rng, width)
+        mat = GolfLayout.mat(GOLF_GRID, seats=seats).card_width
+        size, width = 52, mat * float(rng.uniform(0.97, 1.03))
+        steps = golf_table(rng, width, seats)
     else:
         raise ValueError(f"no rendered table for game {game!r} (deberts, devyatka or golf)")
     if rng.random() < 0.5:

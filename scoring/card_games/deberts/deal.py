@@ -8,15 +8,7 @@ from dataclasses import replace
 from scoring.card_games.deberts.messages import MESSAGES, suit_data
 from scoring.card_games.deberts.rules import FIRST_DEAL, HAND_CARDS, Rules
 from scoring.card_games.deberts.settle import settle
-from scoring.card_games.deberts.state import (
-    BIDDING,
-    DEALING,
-    DONE,
-    PLAY,
-    Hand,
-    State,
-    with_hand,
-)
+from scoring.card_games.deberts.state import Hand, Phase, State, with_hand
 from scoring.cards import Card
 from scoring.verdicts import COMMON, Kind, Verdict
 
@@ -24,7 +16,7 @@ from scoring.verdicts import COMMON, Kind, Verdict
 def deal(state: State, rules: Rules, seat: int, turnup: Card) -> tuple[State, list[Verdict]]:
     """§2.3: six each, the turn-up shown.  The first dealer is drawn by lot (any seat)."""
     name = state.players[seat]
-    if state.hand is not None and state.hand.phase != DONE:
+    if state.hand is not None and state.hand.phase != Phase.DONE:
         raise MESSAGES.illegal("hand_running", name)
     if state.dealer is not None and seat != state.dealer:
         raise MESSAGES.illegal("not_dealer", name, dealer=state.players[state.dealer])
@@ -54,7 +46,7 @@ def call(
     state: State, rules: Rules, seat: int, verb: str, suit: str | None
 ) -> tuple[State, list[Verdict]]:
     """§2.4: round one plays the turn-up's suit or passes; round two names another suit or
-    passes; the first PLAY/NAME ends the bidding; all passing is a redeal by the next seat."""
+    passes; the first Phase.PLAY/NAME ends the bidding; all passing is a redeal by the next seat."""
     hand = state.hand
     assert hand is not None
     name, seats = state.players[seat], len(state.players)
@@ -82,7 +74,7 @@ def call(
         return state, [*verdicts, COMMON.verdict(Kind.TURN, "turn", nxt)]
     trump = hand.proposed if verb == "take" else suit
     assert trump is not None
-    state = with_hand(state, calls=calls, declarer=seat, trump=trump, phase=DEALING)
+    state = with_hand(state, calls=calls, declarer=seat, trump=trump, phase=Phase.DEALING)
     code = "takes" if verb == "take" else "names"
     dealer_name = state.players[hand.dealer]
     return state, [
@@ -104,7 +96,7 @@ def deal_rest(state: State, rules: Rules, seat: int, bottom: Card) -> tuple[Stat
     if bottom == hand.turnup or any(bottom in cards for cards in hand.hands):
         where = "the turn-up" if bottom == hand.turnup else "in a hand"
         raise MESSAGES.illegal("card_out_of_play", name, card=str(bottom), where=where)
-    state = with_hand(state, bottom=bottom, phase=PLAY)
+    state = with_hand(state, bottom=bottom, phase=Phase.PLAY)
     lead = state.players[(hand.dealer + 1) % len(state.players)]
     return state, [
         MESSAGES.verdict(Kind.INFO, "dealt_rest", name, bottom=str(bottom)),
@@ -124,12 +116,12 @@ def give_hand(
         raise MESSAGES.illegal("public_information", name)
     held = hand.hands[seat]
     rest = HAND_CARDS - FIRST_DEAL
-    if hand.phase == BIDDING:
+    if hand.phase == Phase.BIDDING:
         if held or len(cards) != FIRST_DEAL:
             expected = 0 if held else FIRST_DEAL
             raise MESSAGES.illegal("hand_size", name, expected=expected, count=len(cards))
         new = cards
-    elif hand.phase == PLAY and len(held) == FIRST_DEAL and not hand.played:
+    elif hand.phase == Phase.PLAY and len(held) == FIRST_DEAL and not hand.played:
         if len(cards) == HAND_CARDS:
             missing = [c for c in held if c not in cards]
             if missing:
@@ -166,7 +158,12 @@ def offer(state: State, rules: Rules, seat: int) -> tuple[State, list[Verdict]]:
     name = state.players[seat]
     if not rules.offers_50:
         raise MESSAGES.illegal("offers_off", name)
-    if hand is None or hand.phase != DEALING or seat == hand.declarer or seat in hand.offers_made:
+    if (
+        hand is None
+        or hand.phase != Phase.DEALING
+        or seat == hand.declarer
+        or seat in hand.offers_made
+    ):
         raise MESSAGES.illegal("offer_not_now", name)
     if hand.offer_by is not None:
         raise MESSAGES.illegal("offer_pending", name, declarer=state.players[hand.declarer or 0])

@@ -27,7 +27,7 @@ Verbs (``by`` is the player who acts):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from scoring.actions import Action, ChoiceField, IntField, NameField, Verb
@@ -43,10 +43,7 @@ from scoring.card_games.deberts.rules import (
 from scoring.card_games.deberts.settle import hand_parts
 from scoring.card_games.deberts.sheet import carry, misrecord, score_sheet, spot
 from scoring.card_games.deberts.state import (
-    BIDDING,
-    DEALING,
-    DONE,
-    PLAY,
+    Phase,
     State,
     current_trick,
     has_played,
@@ -55,7 +52,7 @@ from scoring.card_games.deberts.state import (
 )
 from scoring.card_games.tricks import playable
 from scoring.cards import CardField, CardsField, deck, parse_card
-from scoring.engine import check_players, seat_of, winner_field
+from scoring.engine import BaseEngine, check_players, seat_of, seated, winner_field
 from scoring.verdicts import COMMON, Verdict
 
 DECK = deck(32)
@@ -118,19 +115,71 @@ def _verbs() -> dict[str, Verb]:
 
 #: Verbs that wait for their turn; the others (showing, claiming, penalties) come at any time.
 TURN_VERBS = ("pass", "take", "name", "play", "deal_rest", "accept", "decline")
+#: The sheet's verbs and the deal, which need no hand in play.
+TABLE_VERBS = ("carry", "misrecord", "spot", "deal")
+#: The calls of the bidding, and the verbs of the play (which need every hand with full
+#: information).
+BIDDING_VERBS = ("pass", "take", "name")
+PLAY_VERBS = ("swap", "declare", "play")
+
+#: A verb's handler given the actor's seat (see :func:`scoring.engine.seated`).
+Run = Callable[[State, int, Action], tuple[State, list[Verdict]]]
 
 
-class Deberts:
+class Deberts(BaseEngine[State]):
     """The engine (see the module docstring)."""
 
     def __init__(self, game: str, preset: str, options: Mapping[str, Any]) -> None:
         self.game, self.preset = game, preset
-        self.rules = Rules.read(options)
+        self.rules = rules = Rules.read(options)
         self._verbs = _verbs()
-
-    @property
-    def verbs(self) -> Mapping[str, Verb]:
-        return self._verbs
+        runs: dict[str, Run] = {
+            "carry": lambda state, seat, action: carry(state, seat, action.args["points"]),
+            "misrecord": lambda state, seat, action: misrecord(state, seat, action.args["points"]),
+            "spot": lambda state, seat, action: spot(state, seat, action.args["writer"]),
+            "deal": lambda state, seat, action: dealing.deal(
+                state, rules, seat, parse_card(action.args["turnup"])
+            ),
+            **dict.fromkeys(
+                BIDDING_VERBS,
+                lambda state, seat, action: dealing.call(
+                    state, rules, seat, action.verb, action.args.get("suit")
+                ),
+            ),
+            "deal_rest": lambda state, seat, action: dealing.deal_rest(
+                state, rules, seat, parse_card(action.args["bottom"])
+            ),
+            "hand": lambda state, seat, action: dealing.give_hand(
+                state, rules, seat, tuple(map(parse_card, action.args["cards"]))
+            ),
+            "offer": lambda state, seat, action: dealing.offer(state, rules, seat),
+            **dict.fromkeys(
+                ("accept", "decline"),
+                lambda state, seat, action: dealing.answer(
+                    state, rules, seat, action.verb == "accept"
+                ),
+            ),
+            "claim": lambda state, seat, action: playing.claim(state, rules, seat),
+            "penalty": lambda state, seat, action: playing.penalty(
+                state, rules, seat, action.args["reason"]
+            ),
+            "concede": lambda state, seat, action: playing.concede(state, rules, seat),
+            "sevens": lambda state, seat, action: playing.sevens(state, rules, seat),
+            "swap": lambda state, seat, action: playing.swap(
+                state,
+                rules,
+                seat,
+                parse_card(action.args["card"]),
+                action.args.get("take", "turnup"),
+            ),
+            "declare": lambda state, seat, action: playing.declare(
+                state, rules, seat, tuple(map(parse_card, action.args["cards"]))
+            ),
+            "play": lambda state, seat, action: playing.play(
+                state, rules, seat, parse_card(action.args["card"])
+            ),
+        }
+        self._handlers = {verb: seated(run) for verb, run in runs.items()}
 
     def initial(self, players: Sequence[str]) -> State:
         check_players(players, self.rules.players, self.rules.players)
@@ -139,58 +188,29 @@ class Deberts:
 
     # ----------------------------------------------------------------------------------------
 
-    def apply(self, state: State, action: Action) -> tuple[State, list[Verdict]]:
-        players = state.players
-        seat = seat_of(players, action.by, state.over)
-        verb, args, rules = action.verb, action.args, self.rules
-        if verb == "carry":
-            return carry(state, seat, args["points"])
-        if verb == "misrecord":
-            return misrecord(state, seat, args["points"])
-        if verb == "spot":
-            return spot(state, seat, args["writer"])
-        if verb == "deal":
-            return dealing.deal(state, rules, seat, parse_card(args["turnup"]))
+    def admit(self, state: State, action: Action) -> None:
+        """Anyone seated may act until the game is over; all but the sheet's verbs and the
+        deal need a hand dealt, the turn verbs their turn, and each verb its phase."""
+        seat = seat_of(state.players, action.by, state.over)
+        verb = action.verb
+        if verb in TABLE_VERBS:
+            return
         hand = state.hand
         if hand is None:
             raise MESSAGES.illegal("deal_first", action.by)
         if verb in TURN_VERBS:
             turn = self.turn(state)
             if turn != seat:
-                who = "" if turn is None else players[turn]
+                who = "" if turn is None else state.players[turn]
                 raise COMMON.illegal("not_your_turn", action.by, turn=who)
-        if verb in ("pass", "take", "name"):
-            if hand.phase != BIDDING:
-                raise MESSAGES.illegal("not_bidding", action.by)
-            return dealing.call(state, rules, seat, verb, args.get("suit"))
-        if verb == "deal_rest":
-            return dealing.deal_rest(state, rules, seat, parse_card(args["bottom"]))
-        if verb == "hand":
-            return dealing.give_hand(state, rules, seat, tuple(map(parse_card, args["cards"])))
-        if verb == "offer":
-            return dealing.offer(state, rules, seat)
-        if verb in ("accept", "decline"):
-            return dealing.answer(state, rules, seat, verb == "accept")
-        if verb == "claim":
-            return playing.claim(state, rules, seat)
-        if verb == "penalty":
-            return playing.penalty(state, rules, seat, args["reason"])
-        if verb == "concede":
-            return playing.concede(state, rules, seat)
-        if verb == "sevens":
-            if hand.phase == DONE:
-                raise MESSAGES.illegal("sevens_too_late", action.by)
-            return playing.sevens(state, rules, seat)
-        if hand.phase != PLAY:
-            raise MESSAGES.illegal("not_playing", action.by)
-        dealing.need_hands(state, rules, 9)
-        if verb == "swap":
-            take = args.get("take", "turnup")
-            return playing.swap(state, rules, seat, parse_card(args["card"]), take)
-        if verb == "declare":
-            cards = tuple(map(parse_card, args["cards"]))
-            return playing.declare(state, rules, seat, cards)
-        return playing.play(state, rules, seat, parse_card(args["card"]))
+        if verb in BIDDING_VERBS and hand.phase != Phase.BIDDING:
+            raise MESSAGES.illegal("not_bidding", action.by)
+        if verb == "sevens" and hand.phase == Phase.DONE:
+            raise MESSAGES.illegal("sevens_too_late", action.by)
+        if verb in PLAY_VERBS:
+            if hand.phase != Phase.PLAY:
+                raise MESSAGES.illegal("not_playing", action.by)
+            dealing.need_hands(state, self.rules, 9)
 
     def turn(self, state: State) -> int | None:
         """Who acts next: the dealer, the bidder, the declarer answering an offer, the player
@@ -198,12 +218,12 @@ class Deberts:
         hand = state.hand
         if state.over:
             return None
-        if hand is None or hand.phase == DONE:
+        if hand is None or hand.phase == Phase.DONE:
             return state.dealer
         seats = len(state.players)
-        if hand.phase == BIDDING:
+        if hand.phase == Phase.BIDDING:
             return dealing.bidder(hand, seats)
-        if hand.phase == DEALING:
+        if hand.phase == Phase.DEALING:
             return hand.declarer if hand.offer_by is not None else hand.dealer
         return next_to_play(hand, seats)
 
@@ -257,21 +277,21 @@ class Deberts:
                 p: [[str(c) for c in combo] for combo in possible_combinations(cs, hand.trump)]
                 for p, cs in zip(players, hand.hands, strict=True)
             }
-            if hand.phase == PLAY and turn is not None and len(hand.hands[turn]) > 0:
+            if hand.phase == Phase.PLAY and turn is not None and len(hand.hands[turn]) > 0:
                 cards = playable(
                     hand.hands[turn], [p.card for p in trick], hand.trump, ORDER, self.rules.follow
                 )
                 out["playable"] = _sorted(cards)
         return out
 
-    def legal(self, state: State) -> list[Action]:
+    def open_actions(self, state: State) -> list[Action]:
         """The decisions open now.  A card that is hidden (public information) is listed as a
         ``play`` without a card, as a dice game lists a roll without its faces."""
         if state.over:
             return []
         players, seats, hand = state.players, len(state.players), state.hand
         turn = self.turn(state)
-        if hand is None or hand.phase == DONE:
+        if hand is None or hand.phase == Phase.DONE:
             dealers = range(seats) if turn is None else [turn]
             out = [Action("deal", players[s]) for s in dealers]
             if hand is not None:
@@ -284,14 +304,14 @@ class Deberts:
         assert turn is not None
         name = players[turn]
         full = bool(hand.hands)
-        if full and hand.phase == BIDDING and any(not cs for cs in hand.hands):
+        if full and hand.phase == Phase.BIDDING and any(not cs for cs in hand.hands):
             return [Action("hand", p) for p, cs in zip(players, hand.hands, strict=True) if not cs]
-        if hand.phase == BIDDING:
+        if hand.phase == Phase.BIDDING:
             if len(hand.calls) < seats:
                 return [Action("take", name), Action("pass", name)]
             names = [Action("name", name, {"suit": s}) for s in SUITS if s != hand.proposed]
             return [*names, Action("pass", name)]
-        if hand.phase == DEALING:
+        if hand.phase == Phase.DEALING:
             if hand.offer_by is not None:
                 return [Action("accept", name), Action("decline", name)]
             out = [Action("deal_rest", name)]

@@ -16,11 +16,10 @@ from scoring.card_games.deberts.rules import (
 )
 from scoring.card_games.deberts.settle import TRICKS, hand_parts, settle
 from scoring.card_games.deberts.state import (
-    DONE,
-    PLAY,
     Flag,
     Hand,
     Line,
+    Phase,
     Play,
     State,
     current_trick,
@@ -321,13 +320,13 @@ def penalty(state: State, rules: Rules, seat: int, reason: str) -> tuple[State, 
     saw: an extra card).  During the scoring it re-writes the hand (the pencil rule, L25)."""
     hand = state.hand
     name = state.players[seat]
-    if hand is None or hand.phase not in (PLAY, DONE):
+    if hand is None or hand.phase not in (Phase.PLAY, Phase.DONE):
         raise MESSAGES.illegal("not_penalty_time", name)
     if any(s == seat for s, _ in hand.penalties):
         raise MESSAGES.illegal("already_penalised", name)
     verdicts: list[Verdict] = []
     state = _penalise(state, seat, reason, verdicts)
-    if hand.phase == DONE:
+    if hand.phase == Phase.DONE:
         state, more = settle(state, rules)
         verdicts += more
     return state, verdicts
@@ -342,7 +341,7 @@ def claim(state: State, rules: Rules, seat: int) -> tuple[State, list[Verdict]]:
     name = players[seat]
     if hand is None:
         raise MESSAGES.illegal("not_claim_time", name)
-    if hand.phase == PLAY:
+    if hand.phase == Phase.PLAY:
         done = tricks(hand, seats)
         if not done or current_trick(hand, seats) or trick_taker(done[-1], hand.trump) != seat:
             raise MESSAGES.illegal("not_claim_time", name)
@@ -350,7 +349,7 @@ def claim(state: State, rules: Rules, seat: int) -> tuple[State, list[Verdict]]:
         points = state.totals[seat] + cards[seat] + combos[seat]
         reached = [seat] if points >= rules.target else []
         last = seat
-    elif hand.phase == DONE:
+    elif hand.phase == Phase.DONE:
         points = state.totals[seat]
         reached = [s for s, t in enumerate(state.totals) if t >= rules.target]
         last = state.last_trick if state.last_trick is not None else seat
@@ -372,7 +371,7 @@ def claim(state: State, rules: Rules, seat: int) -> tuple[State, list[Verdict]]:
         winners = (winner,)
     state = replace(state, winners=winners)
     scores = dict(zip(players, state.totals, strict=True))
-    if hand.phase == PLAY and seat in reached:  # the hand's points so far are written
+    if hand.phase == Phase.PLAY and seat in reached:  # the hand's points so far are written
         scores[name] = points
         gained = points - state.totals[seat]
         cells = tuple(gained if s == seat else None for s in range(seats))
@@ -406,7 +405,7 @@ def concede(state: State, rules: Rules, seat: int) -> tuple[State, list[Verdict]
     name = players[seat]
     if not rules.dave:
         raise MESSAGES.illegal("dave_off", name)
-    if hand is None or hand.played or hand.phase == DONE:
+    if hand is None or hand.played or hand.phase == Phase.DONE:
         raise MESSAGES.illegal("concede_too_late", name)
     winners = tuple(s for s in range(seats) if s != seat)
     state = replace(state, winners=winners)

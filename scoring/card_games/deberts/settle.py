@@ -14,9 +14,9 @@ from dataclasses import replace
 from scoring.card_games.deberts.messages import MESSAGES, suit_data
 from scoring.card_games.deberts.rules import LAST_TRICK, Rules, combination_points
 from scoring.card_games.deberts.state import (
-    DONE,
     Hand,
     Line,
+    Phase,
     Settled,
     State,
     trick_cards,
@@ -153,7 +153,7 @@ def settle(state: State, rules: Rules, offer_taken: bool = False) -> tuple[State
         hanging=pot,
         dealer=dealer,
         last_trick=last_trick,
-        hand=replace(hand, phase=DONE, settled=snap),
+        hand=replace(hand, phase=Phase.DONE, settled=snap),
         hands_played=state.hands_played + (0 if hand.settled else 1),
     )
     return _after(state, rules, verdicts)

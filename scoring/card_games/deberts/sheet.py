@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from scoring.card_games.deberts.messages import MESSAGES
-from scoring.card_games.deberts.state import DONE, Line, State
+from scoring.card_games.deberts.state import Line, Phase, State
 from scoring.engine import sheet_row
 from scoring.verdicts import COMMON, Kind, Verdict
 
@@ -38,7 +38,7 @@ def misrecord(state: State, seat: int, points: int) -> tuple[State, list[Verdict
     """L26: what a player wrote beyond his due at the scoring stands on the sheet until the
     opponent spots it (or the next deal puts the pencil down, L25)."""
     name, seats = state.players[seat], len(state.players)
-    if state.hand is None or state.hand.phase != DONE:
+    if state.hand is None or state.hand.phase != Phase.DONE:
         raise MESSAGES.illegal("not_scoring_time", name)
     number = len(state.lines) + 1
     line = Line(

@@ -4,12 +4,20 @@ them (tricks, whose turn, which cards are known where).  Frozen dataclasses of t
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from scoring.card_games.deberts.rules import ORDER, Declared, card_points
 from scoring.card_games.tricks import trick_winner
 from scoring.cards import Card
 
-BIDDING, DEALING, PLAY, DONE = "bidding", "dealing", "play", "done"
+
+class Phase(StrEnum):
+    """Where a hand stands, in order; the view shows its value."""
+
+    BIDDING = "bidding"
+    DEALING = "dealing"
+    PLAY = "play"
+    DONE = "done"
 
 
 @dataclass(frozen=True)
@@ -60,7 +68,7 @@ class Hand:
     dealer: int
     turnup: Card  # the card lying face up now (the trump seven once swapped)
     proposed: str  # the turn-up's suit at the deal: the first trump
-    phase: str = BIDDING
+    phase: Phase = Phase.BIDDING
     calls: tuple[tuple[int, str, str | None], ...] = ()
     declarer: int | None = None
     trump: str | None = None

@@ -8,18 +8,18 @@ from dataclasses import replace
 
 from scoring.actions import Action
 from scoring.card_games.thousand.messages import MESSAGES
-from scoring.card_games.thousand.state import BID, DEAL, GIVE, PLAY, TALON, Deal, State
+from scoring.card_games.thousand.state import Deal, Phase, State
 
 PHASE_WORDS = {
-    DEAL: "the deal",
-    BID: "the bidding",
-    TALON: "the declarer taking the talon",
-    GIVE: "the declarer passing a card to each opponent",
-    PLAY: "the play",
+    Phase.DEAL: "the deal",
+    Phase.BID: "the bidding",
+    Phase.TALON: "the declarer taking the talon",
+    Phase.GIVE: "the declarer passing a card to each opponent",
+    Phase.PLAY: "the play",
 }
 
 
-def check_phase(state: State, action: Action, *phases: str) -> None:
+def check_phase(state: State, action: Action, *phases: Phase) -> None:
     if state.deal.phase not in phases:
         raise MESSAGES.illegal(
             "wrong_phase", action.by, verb=action.verb, expected=PHASE_WORDS[state.deal.phase]

@@ -38,15 +38,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from scoring.actions import Action, BoolField, ChoiceField, IntField, NameField, Verb
 from scoring.card_games.common import put
-from scoring.card_games.thousand import settle
-from scoring.card_games.thousand.bidding import Bidding
+from scoring.card_games.thousand import bidding, play, settle
 from scoring.card_games.thousand.checks import check_holds, check_phase
 from scoring.card_games.thousand.messages import MESSAGES
-from scoring.card_games.thousand.play import RANKS, TrickPlay
+from scoring.card_games.thousand.play import RANKS
 from scoring.card_games.thousand.rules import (
     DECK,
     FORCED_BID,
@@ -58,11 +58,10 @@ from scoring.card_games.thousand.rules import (
     Rules,
     marriages_in,
 )
-from scoring.card_games.thousand.state import BID, DEAL, GIVE, PLAY, Deal, State
-from scoring.card_games.thousand.state import TALON as TALON_PHASE
-from scoring.card_games.tricks import FollowRules, playable
+from scoring.card_games.thousand.state import Deal, Phase, State
+from scoring.card_games.tricks import playable
 from scoring.cards import CardField, CardsField, parse_card
-from scoring.engine import check_players, check_seat, sheet_row, winner_field
+from scoring.engine import BaseEngine, check_players, check_seat, seated, sheet_row, winner_field
 from scoring.verdicts import Kind, Verdict
 
 SUIT_CHOICES = ("C", "D", "H", "S", "aces")
@@ -77,16 +76,42 @@ LINE_WORDS = {
 FREE_VERBS = ("redeal", "contract", "throw_in", "cut", "misdeal")
 
 
-class Thousand(Bidding, TrickPlay):
+#: The phase each phase-bound verb is played in (the others check their own).
+PHASES = {
+    "deal": Phase.DEAL,
+    "bid": Phase.BID,
+    "pass": Phase.BID,
+    "talon": Phase.TALON,
+    "give": Phase.GIVE,
+    "play": Phase.PLAY,
+    "marriage": Phase.PLAY,
+}
+
+
+class Thousand(BaseEngine[State]):
     """The engine (see the module docstring): the deal and bidding are
-    :class:`~scoring.card_games.thousand.bidding.Bidding`'s, the tricks
-    :class:`~scoring.card_games.thousand.play.TrickPlay`'s; the talon, the cards passed, the
-    contract and the throw-in, and what the displays read, are here."""
+    :mod:`~scoring.card_games.thousand.bidding`'s, the tricks
+    :mod:`~scoring.card_games.thousand.play`'s; the talon, the cards passed, the contract and
+    the throw-in, and what the displays read, are here."""
 
     def __init__(self, game: str, preset: str, options: Mapping[str, Any]) -> None:
         self.game, self.preset = game, preset
-        self.rules = Rules.read(options)
-        self.follow = FollowRules(must_follow=True, must_trump=self.rules.must_trump)
+        self.rules = rules = Rules.read(options)
+        self.follow = play.follow(rules)
+        self._handlers = {
+            "deal": seated(partial(bidding.deal_hands, rules)),
+            "bid": seated(partial(bidding.bid, rules)),
+            "pass": seated(partial(bidding.pass_bid, rules)),
+            "redeal": seated(partial(bidding.redeal, rules)),
+            "cut": seated(partial(bidding.cut, rules)),
+            "misdeal": partial(bidding.misdeal, rules),
+            "talon": seated(self._talon),
+            "give": seated(self._give),
+            "contract": seated(self._contract),
+            "throw_in": seated(self._throw_in),
+            "marriage": seated(partial(play.marriage, rules)),
+            "play": seated(partial(play.play_card, rules)),
+        }
         show = CardsField(DECK, 1, 8)
         self._verbs = {
             "deal": Verb("deal", {"cards": CardsField(DECK, 24, 24)}, summary="deal the cards"),
@@ -134,10 +159,6 @@ class Thousand(Bidding, TrickPlay):
             "misdeal": Verb("misdeal", summary="a card was exposed while dealing"),
         }
 
-    @property
-    def verbs(self) -> Mapping[str, Verb]:
-        return self._verbs
-
     def initial(self, players: Sequence[str]) -> State:
         check_players(players, 3, 4)  # §3.2 is for 3; 4 with the dealer out (§3.3); 2p: [GAP]
         n = len(players)
@@ -155,37 +176,18 @@ class Thousand(Bidding, TrickPlay):
     # ----------------------------------------------------------------------------------------
     # Dispatch.
 
-    def apply(self, state: State, action: Action) -> tuple[State, list[Verdict]]:
-        by = action.by or ""
+    def admit(self, state: State, action: Action) -> None:
+        """The seat (the player to move, or anyone for the verbs not bound to the turn), then
+        the phase of a phase-bound verb."""
         if action.verb in FREE_VERBS or (
             action.verb == "marriage" and not self.rules.marriage_on_lead
         ):
-            check_seat(state.players, None if state.over else by, action)
+            check_seat(state.players, None if state.over else action.by or "", action)
         else:
             check_seat(state.players, self._turn(state), action)
-        seat = state.players.index(by)
-        handler = {
-            "deal": (DEAL, self._deal),
-            "bid": (BID, self._bid),
-            "pass": (BID, self._pass),
-            "talon": (TALON_PHASE, self._talon),
-            "give": (GIVE, self._give),
-            "play": (PLAY, self._play),
-            "marriage": (PLAY, self._marriage),
-        }.get(action.verb)
-        if handler is not None:
-            phase, run = handler
+        phase = PHASES.get(action.verb)
+        if phase is not None:
             check_phase(state, action, phase)
-            return run(state, seat, action)
-        if action.verb == "redeal":
-            return self._redeal(state, seat, action)
-        if action.verb == "contract":
-            return self._contract(state, seat, action)
-        if action.verb == "cut":
-            return self._cut(state, seat, action)
-        if action.verb == "misdeal":
-            return self._misdeal(state, action)
-        return self._throw_in(state, seat, action)
 
     def _turn(self, state: State) -> str | None:
         if state.over:
@@ -199,7 +201,7 @@ class Thousand(Bidding, TrickPlay):
         deal = state.deal
         cards = action.args.get("cards")
         open_talon = deal.contested or len(deal.active) < len(state.players)
-        if cards is None and open_talon and deal.talon is None:
+        if cards is None and self._talon_unknown(state):
             raise MESSAGES.illegal("talon_needed", action.by)
         if cards is not None:
             if deal.talon is not None and set(cards) != set(deal.talon):
@@ -211,7 +213,7 @@ class Thousand(Bidding, TrickPlay):
                     raise MESSAGES.illegal("not_in_hand", action.by, card=card)
         talon = tuple(cards) if cards is not None else deal.talon
         shown = cards is not None or open_talon
-        new = replace(deal, phase=GIVE, talon=talon, talon_shown=shown)
+        new = replace(deal, phase=Phase.GIVE, talon=talon, talon_shown=shown)
         if deal.hands is not None and talon is not None:
             new = replace(new, hands=put(deal.hands, seat, (*deal.hands[seat], *talon)))
         elif talon is not None:
@@ -241,13 +243,13 @@ class Thousand(Bidding, TrickPlay):
         verdicts = [MESSAGES.verdict(Kind.INFO, "gave", action.by, to=to)]
         if len(new.given) == len(deal.active) - 1:
             leader = seat if self.rules.first_lead == "declarer" else deal.active[0]
-            new = replace(new, phase=PLAY, leader=leader, turn=leader)
+            new = replace(new, phase=Phase.PLAY, leader=leader, turn=leader)
             verdicts.append(MESSAGES.verdict(Kind.TURN, "turn", state.players[leader]))
         return replace(state, deal=new), verdicts
 
     def _contract(self, state: State, seat: int, action: Action) -> tuple[State, list[Verdict]]:
         deal = state.deal
-        check_phase(state, action, GIVE, PLAY)
+        check_phase(state, action, Phase.GIVE, Phase.PLAY)
         if seat != deal.declarer:
             declarer = state.players[deal.declarer] if deal.declarer is not None else "-"
             raise MESSAGES.illegal("not_your_turn", action.by, turn=declarer)
@@ -258,7 +260,7 @@ class Thousand(Bidding, TrickPlay):
         amount = action.args["points"]
         if amount <= deal.contract or amount % STEP:
             raise MESSAGES.illegal("contract_low", action.by, points=amount, current=deal.contract)
-        deal = replace(self._check_cap(deal, seat, action, amount), contract=amount)
+        deal = replace(bidding.check_cap(self.rules, deal, seat, action, amount), contract=amount)
         return replace(state, deal=deal), [
             MESSAGES.verdict(Kind.INFO, "contract", action.by, amount)
         ]
@@ -266,7 +268,7 @@ class Thousand(Bidding, TrickPlay):
     def _throw_in(self, state: State, seat: int, action: Action) -> tuple[State, list[Verdict]]:
         deal = state.deal
         terms = self.rules.throw_in
-        check_phase(state, action, GIVE, PLAY)
+        check_phase(state, action, Phase.GIVE, Phase.PLAY)
         why = None
         if terms is None:
             why = "not in these rules"
@@ -318,26 +320,45 @@ class Thousand(Bidding, TrickPlay):
 
     def _turn_or_dealer(self, state: State) -> str:
         deal = state.deal
-        if deal.phase == DEAL:
+        if deal.phase == Phase.DEAL:
             return state.players[deal.dealer]
         assert deal.turn is not None
         return state.players[deal.turn]
 
-    def legal(self, state: State) -> list[Action]:
+    def needs(self, state: State, action: Action) -> tuple[str, ...]:
+        """With full information the deal names every card (public: the cards stay hidden);
+        a talon turned up that the referee does not know from the deal is named."""
+        if "cards" in action.args:
+            return super().needs(state, action)
+        if action.verb == "deal" and self.rules.information == "full":
+            return ("cards",)
+        if action.verb == "talon" and self._talon_unknown(state):
+            return ("cards",)
+        return super().needs(state, action)
+
+    @staticmethod
+    def _talon_unknown(state: State) -> bool:
+        """Whether the talon is turned up for all to see (a contested bid, or a deal with a
+        seat out) and the referee does not know it from the deal: the table names it."""
+        deal = state.deal
+        open_talon = deal.contested or len(deal.active) < len(state.players)
+        return open_talon and deal.talon is None
+
+    def open_actions(self, state: State) -> list[Action]:
         if state.over:
             return []
         deal = state.deal
         # outside the deal phase the turn is set (see turn() above)
-        player = state.players[deal.dealer if deal.phase == DEAL else deal.turn]  # type: ignore[index]
-        if deal.phase == DEAL:
+        player = state.players[deal.dealer if deal.phase == Phase.DEAL else deal.turn]  # type: ignore[index]
+        if deal.phase == Phase.DEAL:
             return [Action("deal", player)]
-        if deal.phase == BID:
+        if deal.phase == Phase.BID:
             return self._legal_bids(state, player)
-        if deal.phase == TALON_PHASE:
+        if deal.phase == Phase.TALON:
             return [Action("talon", player)]
         out: list[Action] = []
         seat = state.players.index(player)
-        if deal.phase == GIVE:
+        if deal.phase == Phase.GIVE:
             for target in deal.active:
                 if target == seat or target in deal.given:
                     continue
@@ -442,7 +463,7 @@ class Thousand(Bidding, TrickPlay):
             }
             rows.append(sheet_row("barrel", "Barrel tries", "Бочка: попытки", barrel, "bonus"))
         totals = dict(zip(players, state.totals, strict=True))
-        rows.append(sheet_row("total", "Total", "Итого", totals, "total"))
+        rows.append(self.total_row(totals))
         return {"columns": list(players), "rows": rows}
 
 

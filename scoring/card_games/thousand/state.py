@@ -9,10 +9,19 @@ was turned up, and cards shown from a hand (a marriage, a hand shown for a redea
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from scoring.card_games.thousand.proofs import Played, Proof
 
-DEAL, BID, TALON, GIVE, PLAY = "deal", "bid", "talon", "give", "play"
+
+class Phase(StrEnum):
+    """Where a deal stands, in order; the view shows its value."""
+
+    DEAL = "deal"
+    BID = "bid"
+    TALON = "talon"
+    GIVE = "give"
+    PLAY = "play"
 
 
 @dataclass(frozen=True)
@@ -21,7 +30,7 @@ class Deal:
 
     number: int
     dealer: int
-    phase: str = DEAL
+    phase: Phase = Phase.DEAL
     active: tuple[int, ...] = ()  # seats in play, clockwise from the dealer's left
     hands: tuple[tuple[str, ...], ...] | None = None  # full information only
     talon: tuple[str, ...] | None = None  # known to the referee (shown, or dealt openly)

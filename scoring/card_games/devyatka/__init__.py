@@ -1,0 +1,2 @@
+"""Devyatka (rules/cards.md Appendix A): the engine (``engine``), the layout's rules and the
+texts, one module each."""

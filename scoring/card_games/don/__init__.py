@@ -1,0 +1,2 @@
+"""Nine-card Don (rules/cards.md §6): the engine (``engine``), its rules and texts, one module
+each."""
