@@ -19,11 +19,29 @@ every read off a tile is a false one)::
     .venv/bin/python scripts/eval_domino_heldout.py --dev 8500 --count 120 --cloth --sparse
     .venv/bin/python scripts/eval_domino_heldout.py --dev 8600 --count 250 --cloth --sparse
 
+With ``--games`` each scene is replayed as the game that led to it (``render_game``: the
+boneyard before the lead, one frame per tile laid, a revealed hand last; the last frame is the
+scene itself), written beside the set (``build/dom-heldout-games``), and the layout graph of
+the last frame is scored twice: from that picture alone, and as the live observer builds it,
+knowing the game's history (:class:`vision.dominoes.observe.TileObserver`, fed each frame as
+a camera at rest would).  From the live reader's readings (keeping its width), from perfect
+ones (the truth), which separates what the picture cannot say from misreads, and from perfect
+ones with DROPOUT of the tiles missed in every frame (a reader that flickers).
+
+The development check of issue 22's third round, the only one its choices were made on, is
+rendered with fresh seeds on tables no held-out scene uses: ``--drawn`` (felts, wood and
+patterned cloths, no photo: a table source neither the training nor the held-out check
+drew from) and card-photo tables::
+
+    .venv/bin/python scripts/eval_domino_heldout.py --dev 6100 --drawn --count 100 --games
+    .venv/bin/python scripts/eval_domino_heldout.py --dev 6200 --count 120 --games
+    .venv/bin/python scripts/eval_domino_heldout.py --dev 6300 --count 120 --cloth --sparse
+
 It prints the harness's scores (halves read right, exact images, layout graph), the whole-tile
 scores of :mod:`vision.dominoes.tile_score` (tiles located with both halves right, false tiles
-per scene, how many lay on printed pictures) and the reader's time on one thread: a 1280x720
-frame (the full scale search and, as on the live table, at the width it kept) and a 4000x3000
-photo.
+per scene, how many lay on printed pictures), the reader's time on one thread (a 1280x720
+frame with the full scale search and, as on the live table, at the width it kept; a 4000x3000
+photo) and the live path's frame rate on one thread (:func:`live_rate`).
 """
 
 from __future__ import annotations
@@ -41,10 +59,20 @@ import torch
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from vision.dominoes.layout import LayoutTally, layout_accuracy, truth_readings  # noqa: E402
+from vision.dominoes.observe import TileObserver  # noqa: E402
 from vision.dominoes.reader import NetTileReader  # noqa: E402
 from vision.dominoes.tile_score import TileTally  # noqa: E402
 from vision.evaluate import evaluate_dominoes  # noqa: E402
-from vision.synth.dominoes import render_dataset, render_scene  # noqa: E402
+from vision.observe import GATED_FRAMES  # noqa: E402
+from vision.synth.dominoes import (  # noqa: E402
+    games,
+    render_dataset,
+    render_game,
+    render_scene,
+    scene_json,
+)
+from vision.types import TileReading  # noqa: E402
 
 HELD_SEED = 7000
 HELD_TEXTURES = ROOT.parent / "shared" / "data" / "dice-real-train"
@@ -62,13 +90,16 @@ def held_out(folder: Path, count: int) -> Path:
 DEV_TEXTURES = ROOT.parent / "shared" / "data" / "cards-real-train"
 
 
-def development(folder: Path, count: int, seed: int, cloth: bool, sparse: bool) -> Path:
-    """A development folder, rendered on first use: card-photo tables (as training), or with
-    ``cloth`` only patterned cloths; with ``sparse`` few tiles."""
+def development(
+    folder: Path, count: int, seed: int, cloth: bool, sparse: bool, drawn: bool = False
+) -> Path:
+    """A development folder, rendered on first use: card-photo tables (as training), with
+    ``drawn`` drawn tables only (no photo), or with ``cloth`` only patterned cloths; with
+    ``sparse`` few tiles."""
     if any(folder.glob("*.json")):
         return folder
     if not cloth and not sparse:
-        render_dataset(folder, count, seed, DEV_TEXTURES)
+        render_dataset(folder, count, seed, None if drawn else DEV_TEXTURES)
         return folder
     from vision.labels import write_sample
     from vision.synth import dominoes as synth
@@ -97,6 +128,66 @@ def development(folder: Path, count: int, seed: int, cloth: bool, sparse: bool) 
     return folder
 
 
+#: Each frame of a replayed game is shown to the observer this many times: a camera at rest
+#: (the live observer settles on GATED_FRAMES agreeing frames).
+STILL = GATED_FRAMES + 1
+
+
+def game_folder(folder: Path, count: int, seed: int, textures: Path | None) -> Path:
+    """The games of a check, rendered on first use: ``game_NNNNN/frame_KK.jpg`` and ``.json``
+    (the scene's truth), frame 0 the table before the lead."""
+    if any(folder.glob("game_*/frame_*.json")):
+        return folder
+    for index, frames in enumerate(games(count, seed, textures)):
+        game = folder / f"game_{index:05d}"
+        game.mkdir(parents=True, exist_ok=True)
+        for step, frame in enumerate(frames):
+            cv2.imwrite(str(game / f"frame_{step:02d}.jpg"), frame.image)
+            (game / f"frame_{step:02d}.json").write_text(json.dumps(scene_json(frame)))
+    return folder
+
+
+#: The share of tiles a flickering reader misses in a frame, for the perfect readings with
+#: dropouts: each tile of each frame is left out with this chance (seeded, so every run drops
+#: the same ones).
+DROPOUT = 0.05
+DROPOUT_SEED = 1
+
+
+def game_scores(folder: Path) -> dict[str, dict]:
+    """Layout scores of the games' last frames: from the picture alone and with the game's
+    history, from the live reader's readings, from the truth's, and from the truth's with
+    DROPOUT of the tiles missing in each frame (a reader that misses a tile now and then)."""
+    kinds = ("", "truth_", "dropout_")
+    tallies = {kind + way: LayoutTally() for kind in kinds for way in ("image", "history")}
+    rng = np.random.default_rng(DROPOUT_SEED)
+    for game in sorted(folder.glob("game_*")):
+        steps = sorted(game.glob("frame_*.json"))
+        truths = [json.loads(path.read_text()) for path in steps]
+        reader = NetTileReader(keep_scale=True)  # as the live path runs it
+        read = [reader.read(cv2.imread(str(path.with_suffix(".jpg")))) for path in steps]
+        perfect = [truth_readings(truth) for truth in truths]
+        dropped = [[r for r in frame if rng.random() >= DROPOUT] for frame in perfect]
+        for kind, frames in zip(kinds, (read, perfect, dropped), strict=True):
+            observer = played(frames)
+            tallies[kind + "image"].add(layout_accuracy(truths[-1], frames[-1]))
+            # No layout: the observer never saw a tile (its scene is empty, and so is the graph).
+            score = layout_accuracy(truths[-1], observer.scene, graph=observer.layout)
+            tallies[kind + "history"].add(score)
+    return {name: tally.to_json() for name, tally in tallies.items()}
+
+
+def played(frames: list[list[TileReading]]) -> TileObserver:
+    """The live observer after a game's frames, each held still for STILL camera frames."""
+    observer = TileObserver(frames=GATED_FRAMES)
+    index = 0
+    for readings in frames:
+        for _ in range(STILL):
+            observer.update(readings, index, index / 30)
+            index += 1
+    return observer
+
+
 def tile_scores(reader: NetTileReader, folder: Path) -> dict:
     tally = TileTally()
     for truth_path in sorted(folder.glob("*.json")):
@@ -122,6 +213,49 @@ def timing(size: tuple[int, int], keep_scale: bool) -> dict[str, float]:
     return {"wall": round(float(np.median(wall)), 4), "cpu": round(float(np.median(cpu)), 4)}
 
 
+#: The live bench's game: camera frames per second, and per tile laid this many frames of a
+#: hand moving over the table, then this many at rest (with sensor noise on every frame).
+CAMERA_FPS = 30
+MOVING_FRAMES = 20
+RESTING_FRAMES = 30
+
+
+def live_rate() -> dict[str, float | int]:
+    """The live path on one thread (rest gate, the reader keeping its width, the observer:
+    ``session.sources.TilePerception``) over a rendered 1280x720 game of eight tiles laid one
+    by one, every frame handed over as fast as it is taken: frames per second of perception
+    (the frames' making not counted), how many frames the reader read, the facts laid."""
+    from session.sources import TilePerception
+    from vision.synth import scene
+    from vision.types import Frame
+
+    rng = np.random.default_rng(HELD_SEED + 2)
+    steps = render_game(rng, n_line=8, n_down=3, n_up=0, size=(1280, 720), hand=False)
+    reader = NetTileReader()
+    reads = 0
+    original = reader.read
+
+    def counted(image: np.ndarray) -> list[TileReading]:
+        nonlocal reads
+        reads += 1
+        return original(image)
+
+    reader.read = counted  # type: ignore[method-assign]
+    perception = TilePerception(reader, TileObserver(frames=GATED_FRAMES))
+    seconds, index, laid = 0.0, 0, 0
+    for step in steps:
+        looks = [scene.hand_occluder(step.image, rng)[0] for _ in range(MOVING_FRAMES)]
+        looks += [step.image] * RESTING_FRAMES
+        for look in looks:
+            image = scene.sensor_noise(look, rng, sigma=2.0)
+            start = time.thread_time()
+            facts, _ = perception.see(Frame(image, index / CAMERA_FPS, index))
+            seconds += time.thread_time() - start
+            laid += sum(getattr(fact, "fact", "") == "tile_laid" for fact in facts)
+            index += 1
+    return {"fps": round(index / seconds, 1), "frames": index, "read": reads, "laid": laid}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=50)
@@ -129,6 +263,12 @@ def main() -> int:
     parser.add_argument("--dev", type=int, metavar="SEED", help="a development set instead")
     parser.add_argument("--cloth", action="store_true", help="(--dev) patterned cloths only")
     parser.add_argument("--sparse", action="store_true", help="(--dev) few tiles")
+    parser.add_argument(
+        "--drawn", action="store_true", help="(--dev) drawn tables only, no photo (the new check)"
+    )
+    parser.add_argument(
+        "--games", action="store_true", help="layouts of the scenes replayed as games"
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--no-timing", action="store_true", help="scores only")
     args = parser.parse_args()
@@ -137,12 +277,20 @@ def main() -> int:
         return 1
     torch.set_num_threads(1)
     cv2.setNumThreads(1)  # one core, OpenCV's resizes and warps included
+    if args.games and (args.cloth or args.sparse):
+        parser.error("--games replays the plain sets only (not --cloth or --sparse)")
     if args.dev is not None:
-        kind = ("cloth-" if args.cloth else "") + ("sparse-" if args.sparse else "")
+        kind = (
+            ("cloth-" if args.cloth else "")
+            + ("sparse-" if args.sparse else "")
+            + ("drawn-" if args.drawn else "")
+        )
         folder = args.folder or ROOT / "build" / f"dom-dev-{kind}{args.dev}"
-        folder = development(folder, args.count, args.dev, args.cloth, args.sparse)
+        folder = development(folder, args.count, args.dev, args.cloth, args.sparse, args.drawn)
+        seed, textures = args.dev, None if args.drawn else DEV_TEXTURES
     else:
         folder = held_out(args.folder or ROOT / "build" / "dom-heldout", args.count)
+        seed, textures = HELD_SEED, HELD_TEXTURES
     report = evaluate_dominoes(NetTileReader(), folder)
     result = {
         "folder": str(folder),
@@ -151,10 +299,14 @@ def main() -> int:
         "layout": report.layout,
         "tiles": tile_scores(NetTileReader(), folder),
     }
+    if args.games:
+        replays = game_folder(folder.with_name(folder.name + "-games"), args.count, seed, textures)
+        result["games"] = game_scores(replays)
     if not args.no_timing:
         result["seconds_1280x720_search"] = timing((1280, 720), keep_scale=False)
         result["seconds_1280x720_kept_scale"] = timing((1280, 720), keep_scale=True)
         result["seconds_4000x3000"] = timing((4000, 3000), keep_scale=False)
+        result["live_1280x720"] = live_rate()
     if args.json:
         print(json.dumps(result))
     else:

@@ -114,3 +114,17 @@ def test_a_kept_scale_reads_the_same_tiles(reader):
 
     assert tiles_read(first) == tiles_read(again) == sorted(t.halves for t in tiles)
     assert all(math.isfinite(r.confidence) for r in first)
+
+
+def test_a_width_read_on_one_tile_is_not_kept():
+    """A lone tile (or a printed picture read as one) is weak evidence of the tile width: the
+    live reader searches again on the next frame it reads, until enough tiles agree."""
+    rng = np.random.default_rng(5)
+    canvas = scene.felt(rng, (720, 1280))
+    canvas = paste_tile(canvas, random_style(rng), PlacedTile((2, 5), (640, 360), 0.0, 36.0), rng)
+    live = NetTileReader(keep_scale=True)
+    assert len(live.read(scene.sensor_noise(canvas, rng, 2.0))) == 1
+    assert live._width is None
+    line, _ = _line(36.0, seed=3)
+    live.read(line)
+    assert live._width == pytest.approx(36.0, rel=0.15)

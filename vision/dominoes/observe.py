@@ -7,6 +7,12 @@ once), so a tile that vanishes under a hand and comes back is not laid twice, a 
 lying beside the line is never laid, and the line is told from loose tiles by where the
 accepted tiles are (:func:`vision.dominoes.layout.build_layout`'s anchors), not by size.
 
+The game's history settles what one picture cannot (issue 22): the observer keeps the joints
+as they were laid, so tiles of the line touch only there and a new tile joins the line at one
+open end (a line turning back on itself is not closed into a loop); a line tile the reader
+misses in a frame keeps its place from its last reading, so the line is not cut in two; and a
+line tile read as another keeps the pips it was laid with (reported as a reread).
+
 What the referee must not act on silently becomes a :class:`LayoutChanged` fact for the
 operator to confirm: accepted tiles no longer seen, or seen but no longer joined to the line,
 a line tile that now reads as another tile, and joints whose pips disagree (a misread or an
@@ -142,10 +148,11 @@ Fact = TileLaid | LayoutChanged
 
 @dataclass
 class _Accepted:
-    """A tile of the line as last seen: where it lay and its side there."""
+    """A tile of the line as last seen: where it lay, its side there and its reading."""
 
     centre: tuple[float, float]
     side: float
+    reading: TileReading
 
 
 @dataclass(frozen=True)
@@ -171,12 +178,19 @@ class TileObserver:
         self.tracker = SettleTracker(frames, tolerance, report_empty=True)
         self.doubles_crosswise = doubles_crosswise
         self.accepted: dict[str, _Accepted] = {}
+        #: The joints of the accepted line, as laid: pairs of tile names.
+        self.joints: set[frozenset[str]] = set()
+        #: The last settled scene's readings (with line tiles remembered where none was read)
+        #: and its layout graph (indices into them).
+        self.scene: list[TileReading] = []
         self.layout: LayoutGraph | None = None
         self._problems = _Problems()
 
     def reset(self) -> None:
         """Forget the accepted line: a new hand is about to be led."""
         self.accepted.clear()
+        self.joints.clear()
+        self.scene = []
         self.layout = None
         self._problems = _Problems()
 
@@ -204,41 +218,36 @@ class TileObserver:
 
     def _settle(self, scene: list[TileReading], fresh: list[int], settled: Settled) -> list[Fact]:
         """The facts of one settled scene: tiles newly joined to the line, and what changed."""
-        names = {i: tile_name(r.halves) for i, r in enumerate(scene) if r.halves is not None}
-        anchors = [i for i, name in names.items() if name in self.accepted]
-        if not self.accepted:
-            # Nothing accepted yet: the lead is the one face-up tile just put down, if one was.
-            fresh_up = [i for i in fresh if i in names]
-            anchors = fresh_up if len(fresh_up) == 1 else []
-        graph = build_layout(scene, anchors, self.doubles_crosswise)
-        if len(graph.line) == 1 and len(self.accepted) <= 1:
-            # A lone lead is the weakest evidence there is: tiles joined elsewhere outweigh it.
-            joined = build_layout(scene, (), self.doubles_crosswise)
-            if len(joined.line) >= 2:
-                graph = joined
-        self.layout = graph
-        line = set(graph.line)
-        seen = set(names.values())
+        seen = {tile_name(r.halves) for r in scene if r.halves is not None}
         missing = [name for name in self.accepted if name not in seen]
+        scene, rereads = self._rereads(scene, missing)
+        seen_now = len(scene)
+        scene = scene + self._remembered(scene, missing)
+        names = {i: tile_name(r.halves) for i, r in enumerate(scene) if r.halves is not None}
+        graph, anchors = self._layout(scene, names, fresh)
+        if len(self.accepted) == 1 and graph.line and graph.line[0] >= seen_now:
+            # A lone lead, gone, with nothing laid against it: the weakest evidence there is
+            # (a printed picture read once may have been taken for it); a tile put down now
+            # leads.
+            scene = scene[:seen_now]
+            names = {i: name for i, name in names.items() if i < seen_now}
+            graph, anchors = self._layout(scene, names, fresh)
+        self.scene, self.layout = scene, graph
+        line = set(graph.line)
         new = [i for i in graph.line if names[i] not in self.accepted]
-        rereads = []
-        for i in list(new):
-            tile = graph.tile(i)
-            was = self._reread(tile.centre, tile.side, missing)
-            if was is not None:
-                rereads.append((was, names[i]))
-                missing.remove(was)
-                new.remove(i)
         detached = [names[i] for i in anchors if i not in line and names[i] in self.accepted]
         laid = self._order(graph, new, names, set(fresh))
         facts: list[Fact] = [
             self._laid(graph, index, link, names, scene[index], settled) for index, link in laid
         ]
         placed = {index for index, _ in laid}
+        for _, link in laid:
+            if link is not None:
+                self.joints.add(frozenset({names[link.a[0]], names[link.b[0]]}))
         for i in graph.line:
             if names[i] in self.accepted or i in placed:
                 tile = graph.tile(i)
-                self.accepted[names[i]] = _Accepted(tile.centre, tile.side)
+                self.accepted[names[i]] = _Accepted(tile.centre, tile.side, scene[i])
         mismatches = tuple(
             Mismatch(names[link.a[0]], link.values[0], names[link.b[0]], link.values[1])
             for link in graph.links
@@ -248,6 +257,67 @@ class TileObserver:
             tuple(sorted(missing)), tuple(sorted(detached)), tuple(rereads), mismatches
         )
         return facts + self._report(problems, settled)
+
+    def _rereads(
+        self, scene: list[TileReading], missing: list[str]
+    ) -> tuple[list[TileReading], list[tuple[str, str]]]:
+        """Readings of another name where an accepted tile not seen now lay: that tile
+        misread (tiles of the line do not change).  Each is reported as (accepted name, name
+        read now), taken off ``missing``, and replaced by the tile's accepted reading, so the
+        layout and its open ends keep the pips the game has; the operator is told."""
+        scene = list(scene)
+        rereads = []
+        for index, reading in enumerate(scene):
+            if reading.halves is None or tile_name(reading.halves) in self.accepted:
+                continue
+            side = max(reading.box.w, reading.box.h) / 2
+            was = self._reread(reading.box.centre, side, missing)
+            if was is not None:
+                rereads.append((was, tile_name(reading.halves)))
+                missing.remove(was)
+                scene[index] = self.accepted[was].reading
+        return scene, rereads
+
+    def _remembered(self, scene: list[TileReading], missing: list[str]) -> list[TileReading]:
+        """The last readings of accepted tiles not read now where nothing else is read: a tile
+        of the line stays where it was laid, so one missed in a frame (a glare, a finger, the
+        reader) keeps its place in the layout instead of cutting the line in two, which would
+        leave the tiles beyond it detached and the next tile laid there unseen.  They are
+        still reported missing, so the operator can say if one was taken back."""
+        return [
+            self.accepted[name].reading
+            for name in missing
+            if not any(_same_place(self.accepted[name].reading.box, r.box) for r in scene)
+        ]
+
+    def _layout(
+        self, scene: list[TileReading], names: dict[int, str], fresh: list[int]
+    ) -> tuple[LayoutGraph, list[int]]:
+        """The settled scene's layout built with what the game so far says, and the anchors
+        (tiles of the accepted line seen now, or remembered).  Tiles of the line touch only
+        where they were laid against each other, and a tile laid joins the line once: a line
+        that turns back on itself is not closed into a loop by a tile ending beside another
+        arm."""
+        anchors = [i for i, name in names.items() if name in self.accepted]
+        if not self.accepted:
+            # Nothing accepted yet: the lead is the one face-up tile just put down, if one was.
+            fresh_up = [i for i in fresh if i in names]
+            anchors = fresh_up if len(fresh_up) == 1 else []
+        joined = None
+        if self.accepted:
+            joined = {
+                frozenset({i, j})
+                for i in anchors
+                for j in anchors
+                if i < j and frozenset({names[i], names[j]}) in self.joints
+            }
+        graph = build_layout(scene, anchors, self.doubles_crosswise, joined)
+        if len(graph.line) == 1 and len(self.accepted) <= 1:
+            # A lone lead is the weakest evidence there is: tiles joined elsewhere outweigh it.
+            joined_elsewhere = build_layout(scene, (), self.doubles_crosswise)
+            if len(joined_elsewhere.line) >= 2:
+                graph = joined_elsewhere
+        return graph, anchors
 
     def _reread(
         self, centre: tuple[float, float], side: float, missing: Sequence[str]
@@ -336,6 +406,15 @@ class TileObserver:
                 settled.confidence,
             )
         ]
+
+
+def _same_place(a: Box, b: Box) -> bool:
+    """Two boxes on one spot: either's centre inside the other."""
+
+    def inside(point: tuple[float, float], box: Box) -> bool:
+        return box.x <= point[0] <= box.x + box.w and box.y <= point[1] <= box.y + box.h
+
+    return inside(a.centre, b) or inside(b.centre, a)
 
 
 def _lead_rank(graph: LayoutGraph, index: int) -> tuple[int, int]:

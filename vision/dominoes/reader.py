@@ -20,8 +20,8 @@
    threshold stay low so no tile is missed.
 
 A reader made with ``keep_scale=True`` (the live table: the camera does not move) keeps the
-width it found and searches again only when nothing reads at it, or every
-:data:`SEARCH_EVERY` frames.
+width it found on at least :data:`KEEP_TILES` tiles and searches again only when nothing
+reads at it, or every :data:`SEARCH_EVERY` frames.
 
 The weights are committed (``finder.pt``, ``halves.pt``, a few hundred kB) and rebuilt by
 ``scripts/train_domino_reader.py`` from rendered scenes.
@@ -88,6 +88,12 @@ REFINE_OFF = 1.12
 #: A live reader with a kept width searches all widths again after this many frames, in case
 #: the camera was moved.
 SEARCH_EVERY = 60
+#: A live reader keeps a width only when the search read at least this many tiles there: one
+#: or two reads are weak evidence (on the development games, seed 6200, the table before the
+#: lead showed only a printed picture of a tile, read as one at its size, and the width kept
+#: from it missed every real tile of the game; a boneyard is several tiles).  Until then it
+#: searches on every frame it reads, which the rest gate makes rare.
+KEEP_TILES = 3
 #: A find is doubtful, and read again at nudged poses, when its halves' "no tile"
 #: probabilities sum to between these (2 = surely no tile; a find is dropped above 1).
 DOUBT = (0.5, 1.7)
@@ -161,7 +167,8 @@ class NetTileReader:
             if kept.readings:
                 return kept.readings
         best = self.search(image)
-        self._width, self._since_search = best.width(), 0
+        self._width = best.width() if len(best.readings) >= KEEP_TILES else None
+        self._since_search = 0
         return best.readings
 
     def search(self, image: np.ndarray) -> _Read:

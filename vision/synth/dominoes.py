@@ -7,6 +7,10 @@ ivory or white bodies with black or coloured pips, black bodies with white pips,
 in the divider or none.  Every random choice comes from the generator passed in, so a seed
 reproduces a dataset exactly.
 
+A scene can also be rendered as the game that led to it (:func:`render_game`): the same table
+and camera, the line laid tile by tile, which is how the live observer's use of the game's
+history is measured.
+
 Labels are YOLO lines, one per half (class = pips 0..6) and one per face-down tile (class 7);
 a ``.json`` beside each image holds the tiles, their halves and the layout graph (which halves
 touch), which the YOLO format cannot say.
@@ -312,6 +316,38 @@ class Layout:
     line: tuple[int, ...]
     links: tuple[tuple[End, End], ...]
     open_ends: tuple[End, ...]
+    #: The open ends after each tile of the line was laid (``ends_after[k - 1]``: the first
+    #: ``k`` tiles), so the game that grew the line can be replayed tile by tile.
+    ends_after: tuple[tuple[End, ...], ...] = ()
+
+    def during(self, laid: int, revealed: bool) -> Layout:
+        """The table earlier in the game: only the first ``laid`` tiles of the line down, the
+        boneyard, and the loose face-up tiles only when ``revealed`` (a hand shown at the end
+        of play); tiles numbered in the same order as always (line, boneyard, loose)."""
+        kept = [
+            index
+            for index, tile in enumerate(self.tiles)
+            if index < laid or (index >= len(self.line) and (revealed or tile.halves is None))
+        ]
+        if len(kept) == len(self.tiles):
+            return self
+        number = {old: new for new, old in enumerate(kept)}
+
+        def renumbered(end: End) -> End:
+            return number[end[0]], end[1]
+
+        links = tuple(
+            (renumbered(a), renumbered(b)) for a, b in self.links if a[0] < laid and b[0] < laid
+        )
+        laid = min(laid, len(self.line))
+        ends = tuple(map(renumbered, self.ends_after[laid - 1])) if laid else ()
+        return Layout(
+            tuple(self.tiles[i] for i in kept),
+            tuple(range(laid)),
+            links,
+            ends,
+            self.ends_after[:laid],
+        )
 
 
 @dataclass
@@ -340,6 +376,7 @@ def random_layout(
     if n_line:
         arms = _lead(rng, pool, tiles, size, side)
     growing = list(arms)
+    ends_after = [tuple(arm.end for arm in arms)] if arms else []
     while len(tiles) < n_line and growing:
         arm = growing[rng.integers(len(growing))]
         grown = _extend(rng, pool, tiles, links, arm, size)
@@ -348,11 +385,13 @@ def random_layout(
             arms.remove(arm)
             arms.append(grown)
             growing.append(grown)
+            ends_after.append(tuple(arm.end for arm in arms))
     line = tuple(range(len(tiles)))
     for count, face_up in ((n_down, False), (n_up, True)):
         for _ in range(count):
             _scatter(rng, pool, tiles, size, side, face_up)
-    return Layout(tuple(tiles), line, tuple(links), tuple(arm.end for arm in arms))
+    ends = tuple(arm.end for arm in arms)
+    return Layout(tuple(tiles), line, tuple(links), ends, tuple(ends_after))
 
 
 def _lead(rng, pool, tiles, size, side) -> list[_Arm]:
@@ -508,10 +547,18 @@ def render_scene(
     size: tuple[int, int] | None = None,
     hand: bool | None = None,
     textures: list[np.ndarray] | None = None,
+    laid: int | None = None,
+    revealed: bool = True,
 ) -> DominoScene:
     """One table scene (``size`` is width, height): a line of play of ``n_line`` tiles, a
     boneyard of ``n_down`` face-down tiles, ``n_up`` loose face-up tiles, sometimes a hand,
-    sometimes printed pictures of tiles; on a table drawn or cut from ``textures``."""
+    sometimes printed pictures of tiles; on a table drawn or cut from ``textures``.
+
+    ``laid``, ``revealed``: the same scene earlier in the game, when only the first ``laid``
+    tiles of the line were down, and the loose face-up tiles only if ``revealed`` (see
+    :func:`render_game`).  The tiles not yet down are drawn and thrown away, so the generator
+    makes the same draws and everything else (table, light, camera, the other tiles' looks)
+    is the same picture."""
     if size is None:
         size = [(960, 720), (1280, 720), (1024, 768), (1280, 960)][rng.integers(4)]
     width, height = size
@@ -532,8 +579,12 @@ def render_scene(
     printed_outlines: list[np.ndarray] = []
     if rng.random() < PRINTED_SHARE:
         canvas = _print_pictures(canvas, rng, layout.tiles, side, printed_outlines)
+    now = layout.during(len(layout.tiles) if laid is None else laid, revealed)
     for tile in layout.tiles:
-        canvas = paste_tile(canvas, style, tile, rng)
+        pasted = paste_tile(canvas, style, tile, rng)
+        if tile in now.tiles:  # else not down yet: drawn only to keep the generator's draws
+            canvas = pasted
+    layout = now
     canvas = scene.lighting_gradient(canvas, rng)
     canvas = _white_balance(canvas, rng)
     canvas, _, matrix = scene.perspective_warp(canvas, [], rng, float(rng.uniform(0, 0.1)))
@@ -616,6 +667,35 @@ def _box(corners: np.ndarray, size: tuple[int, int]) -> Box:
     x0, y0 = np.clip(corners.min(axis=0), 0, size)
     x1, y1 = np.clip(corners.max(axis=0), 0, size)
     return Box(float(x0), float(y0), float(x1 - x0), float(y1 - y0))
+
+
+def render_game(rng: np.random.Generator, **options) -> list[DominoScene]:
+    """A game being played, as a fixed camera sees it: the boneyard before the lead, then the
+    table after each tile of the line is laid, in the order the rules grew it, and last the
+    loose face-up tiles shown (a hand revealed when play ends), if the scene has any.  The
+    last frame is the scene :func:`render_scene` makes from the same generator state with the
+    same ``options``, and ``rng`` is left as that call leaves it, so a seed's games end on
+    exactly the scenes :func:`scenes` renders for it."""
+    state = rng.bit_generator.state
+    final = render_scene(rng, **options)
+    layout = final.layout
+    to_reveal = any(
+        i not in layout.line and t.halves is not None for i, t in enumerate(layout.tiles)
+    )
+    frames = []
+    for laid in range(len(layout.line) + int(to_reveal)):
+        again = np.random.default_rng()
+        again.bit_generator.state = state
+        frames.append(render_scene(again, laid=laid, revealed=False, **options))
+    return [*frames, final]
+
+
+def games(count: int, seed: int, textures: Path | str | None = None) -> Iterator[list[DominoScene]]:
+    """The scenes of :func:`scenes` each as the game that led to it (:func:`render_game`)."""
+    rng = np.random.default_rng(seed)
+    surfaces_found = surfaces.table_textures(textures) if textures is not None else None
+    for _ in range(count):
+        yield render_game(rng, textures=surfaces_found)
 
 
 def scene_json(rendered: DominoScene) -> dict:
