@@ -42,3 +42,20 @@ def test_commands_name_what_is_wrong(tmp_path: Path, capsys) -> None:
     assert "none.avi: no such file" in capsys.readouterr().err
     assert main(["eval", "shots", str(tmp_path)]) == 2
     assert "no shot_NNNN.avi" in capsys.readouterr().err
+    assert main(["synth", "dice", "--count", "1", "--varied", "--out", str(tmp_path / "d")]) == 2
+    assert "--varied is for shots only" in capsys.readouterr().err
+
+
+def test_synth_shots_varied_films_a_shot_another_way(tmp_path: Path) -> None:
+    """``--varied`` (a tilted camera, lamps, broadcast compression) films the same shot
+    otherwise: its record and skittles are the shot's, the table lies elsewhere in the frame."""
+    plain, varied = tmp_path / "plain", tmp_path / "varied"
+    assert main(["synth", "shots", "--count", "1", "--seed", "3", "--out", str(plain)]) == 0
+    assert (
+        main(["synth", "shots", "--count", "1", "--seed", "3", "--varied", "--out", str(varied)])
+        == 0
+    )
+    shot, filmed = (json.loads((d / "shot_0000.json").read_text("utf-8")) for d in (plain, varied))
+    assert (filmed["record"], filmed["skittles"]) == (shot["record"], shot["skittles"])
+    assert filmed["corners"] != shot["corners"]  # the table seen from elsewhere
+    assert (plain / "shot_0000.avi").read_bytes() != (varied / "shot_0000.avi").read_bytes()

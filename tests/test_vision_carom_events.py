@@ -280,3 +280,135 @@ def test_a_skittle_struck_with_the_ball_lying_against_it_fell_to_the_striker() -
     h = History(times, positions, states({"side_front": 9}), {s.name: s.at for s in TABLE.skittles})
     events, _ = skittle_events(h, TABLE, {"side_front": "down"})
     assert [(e.a, e.b) for e in events if e.kind == "down"] == [("side_front", "red")]
+
+
+@pytest.mark.parametrize("jitter", [0.0, 1.8])
+def test_a_ball_turning_on_a_skittle_beside_one_at_rest_that_stays_put_touched_no_ball(
+    jitter: float,
+) -> None:
+    """Red crawls at 300 mm/s into side_front beside pink on its spot, slides the skittle and
+    stops beside pink (a sharp turn); their blobs merge as it lands, so both seem nearer each
+    other in that frame (pink by 3 mm), and pink then lies 1.5 mm from where it lay (its centre
+    seen ``jitter`` mm either way frame to frame, as on a burgundy cloth).  Pink was never
+    struck (a struck ball takes as much speed as the mover loses): no red-pink contact."""
+    times = np.arange(FRAMES) / FPS
+    turn = 30
+    k = np.arange(FRAMES)
+    red = np.column_stack(
+        [
+            np.where(k < turn, -916.0 - 3.0 * (k - turn), -904.0),
+            np.where(k < turn, 33.0 - 5.0 * (k - turn), 18.0),
+        ]
+    )
+    red[turn] = (-901.5, 16.0)  # seen nearest pink as it lands (the blobs merge)
+    pink = np.tile([[-847.0, 2.0]], (FRAMES, 1))
+    pink[:, 0] += jitter * (-1.0) ** k
+    pink[turn] += (3.0, -0.5)
+    pink[turn + 1 :] += (1.5, 0.0)
+    positions = {"red": red, "pink": pink, "black": np.tile([[846.0, 0.0]], (FRAMES, 1))}
+    h = History(times, positions, states({}), {s.name: s.at for s in TABLE.skittles})
+    assert ball_contacts(h, TABLE) == []
+
+
+@pytest.mark.parametrize(("step", "pushed"), [((-12.0, 10.0), True), ((2.0, 40.0), False)])
+def test_a_ball_lying_against_a_skittle_set_off_into_it_touched_it(
+    step: tuple[float, float], pushed: bool
+) -> None:
+    """Pink lies on its spot against side_front; struck at frame 20, its first step goes 12
+    mm into the skittle (sliding it, unseen) and it rolls off sideways, the skittle read up
+    throughout: that is a touch.  Struck across, its first step barely nearer the skittle, it
+    touched nothing."""
+    at = np.array(TABLE.skittle("side_front").at)
+    reach = TABLE.ball_radius + TABLE.skittle("side_front").base_radius
+    k = np.arange(FRAMES)
+    pink = np.tile(at + np.array([reach, 0.0]), (FRAMES, 1))
+    pink[20:] += np.array(step)
+    pink[21:, 1] += 2500.0 * (k[21:] - 20) / FPS  # then off sideways
+    positions = {
+        "red": np.tile([[-300.0, -300.0]], (FRAMES, 1)),
+        "pink": pink,
+        "black": np.tile([[846.0, 0.0]], (FRAMES, 1)),
+    }
+    h = History(
+        np.arange(FRAMES) / FPS, positions, states({}), {s.name: s.at for s in TABLE.skittles}
+    )
+    events, _ = skittle_events(h, TABLE, {})
+    found = [(e.a, e.b) for e in events if e.kind == "contact"]
+    assert found == ([("pink", "side_front")] if pushed else [])
+    if pushed:
+        assert abs(events[0].t - 19 / FPS) < 0.002
+
+
+def test_a_ball_passing_a_skittle_a_falling_neighbour_reaches_did_not_fell_it() -> None:
+    """Red at 1000 mm/s fells the big skittle and runs on past small_rear, its centre 52.5 mm
+    from the base at the closest (reach 42, no touch), seen 53 mm off at the nearest frame
+    (inside the skittle tolerance), 30 ms before the big's body sweeps small_rear: the body
+    felled it."""
+    touch = 15.48  # frames: red reaches the big skittle (at x = -42)
+    off = np.array([0.8897, -0.4565])  # then 52.5 mm from small_rear's base at the closest
+    red = np.array(
+        [
+            (-300.0 + 1000.0 * k / FPS, 0.0)
+            if k < touch
+            else tuple(np.array([-42.0, 0.0]) + off * 1000.0 * (k - touch) / FPS)
+            for k in range(FRAMES)
+        ]
+    )
+    rear = np.array(TABLE.skittle("small_rear").at)
+    closest = float(np.hypot(*(red - rear).T).min())
+    assert 52.5 < closest < 53.8  # inside the reach + SKITTLE_TOL at a frame
+    h = history(red, states({"big": 20, "small_rear": 26}))
+    events, _ = skittle_events(h, TABLE, {"big": "down", "small_rear": "down"})
+    down = {e.a: e.b for e in events if e.kind == "down"}
+    assert down == {"big": "red", "small_rear": "big"}
+
+
+def test_a_ball_lying_against_a_skittle_seen_pulled_towards_the_striker_did_not_fell_it() -> None:
+    """Red runs at 3000 mm/s through side_front into pink lying against it; in that frame
+    pink's blob merges with red's and its centre is seen 11 mm nearer the skittle than red's
+    (31 mm against 36): red, moving, reached the skittle first, pink only once struck."""
+    at = np.array(TABLE.skittle("side_front").at)
+    strike = 20
+    k = np.arange(FRAMES)
+    red = np.column_stack([at[0] - 124.0 + 51.0 * (k - strike + 2), 21.0 + 3.0 * (k - strike + 2)])
+    red[strike + 1 :] = red[strike] + np.outer(k[strike + 1 :] - strike, [12.0, 24.0])
+    pink = np.tile(at + np.array([42.0, 1.0]), (FRAMES, 1))
+    pink[strike] = at + np.array([29.0, 10.0])  # pulled towards red's blob
+    pink[strike + 1 :] = (
+        at + np.array([42.0, 0.0]) + np.outer(k[strike + 1 :] - strike, [33.0, -15.0])
+    )
+    positions = {"red": red, "pink": pink, "black": np.tile([[846.0, 0.0]], (FRAMES, 1))}
+    h = History(
+        np.arange(FRAMES) / FPS,
+        positions,
+        states({"side_front": strike + 1}),
+        {s.name: s.at for s in TABLE.skittles},
+    )
+    events, _ = skittle_events(h, TABLE, {"side_front": "down"})
+    assert [(e.a, e.b) for e in events if e.kind == "down"] == [("side_front", "red")]
+
+
+def test_a_ball_lying_against_a_skittle_that_it_fells_touches_it_once() -> None:
+    """Pink lies against side_front, its centre seen 2 mm off once before the stroke (so its
+    touch, found from the fall, is timed back there); struck at frame 20 into the skittle, it
+    fells it: one touch, not that and the push of the same set-off."""
+    at = np.array(TABLE.skittle("side_front").at)
+    reach = TABLE.ball_radius + TABLE.skittle("side_front").base_radius
+    k = np.arange(FRAMES)
+    pink = np.tile(at + np.array([reach, 0.0]), (FRAMES, 1))
+    pink[8, 1] += 2.0
+    pink[20:] += (-12.0, 10.0)
+    pink[21:, 1] += 2500.0 * (k[21:] - 20) / FPS
+    positions = {
+        "red": np.tile([[-300.0, -300.0]], (FRAMES, 1)),
+        "pink": pink,
+        "black": np.tile([[846.0, 0.0]], (FRAMES, 1)),
+    }
+    h = History(
+        np.arange(FRAMES) / FPS,
+        positions,
+        states({"side_front": 22}),
+        {s.name: s.at for s in TABLE.skittles},
+    )
+    events, _ = skittle_events(h, TABLE, {"side_front": "down"})
+    assert [(e.a, e.b) for e in events if e.kind == "contact"] == [("pink", "side_front")]

@@ -222,3 +222,14 @@ def test_a_skittle_a_ball_half_hid_at_the_set_up_stood_on_its_mark(setup) -> Non
     stood_at = watcher.calibration.to_table([watcher.base_px("side_front")])[0]
     assert math.dist(seen_at, mark) > 4.0  # the cut reference's centre is off the mark
     assert math.dist(stood_at, mark) < 1.0
+
+
+def test_a_skittle_whose_mark_lies_out_of_the_picture_is_unseen_not_a_crash(setup) -> None:
+    """A picture cut off short of a skittle's mark (a camera framing part of the table, or a
+    calibration that puts a mark outside): that skittle is not seen (removed), the others are
+    read as ever, and the observer does not stop on an empty patch."""
+    image, watcher = setup
+    part = np.ascontiguousarray(image[:, :500])
+    cut = SkittleWatcher(TABLE, watcher.calibration, part)
+    assert cut.state(part, "side_rear", []) == "removed"
+    assert cut.state(part, "side_front", []) == UP

@@ -36,6 +36,11 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         help="shots: the cloth's colour (green by default; blue, teal, red, grey, ... or mixed)",
     )
     parser.add_argument(
+        "--varied",
+        action="store_true",
+        help="shots: a tilted camera, one to three lamps and broadcast compression per shot",
+    )
+    parser.add_argument(
         "--textures",
         type=Path,
         metavar="DIR",
@@ -59,11 +64,13 @@ def run(args: argparse.Namespace) -> int:
     render = getattr(module, "render_dataset", None)
     if render is None:
         raise CommandError(f"the {args.kind} renderer has no render_dataset")
-    if args.cloth is not None:
+    if args.varied and args.kind != "shots":
+        raise CommandError("--varied is for shots only")
+    if args.cloth is not None or args.varied:
         if args.kind != "shots":
             raise CommandError("--cloth is for shots only")
         try:
-            render(args.out, args.count, args.seed, cloth=args.cloth)
+            render(args.out, args.count, args.seed, cloth=args.cloth, varied=args.varied)
         except ValueError as error:
             raise CommandError(f"--cloth: {error}") from None
     elif args.textures is not None:

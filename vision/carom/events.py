@@ -3,14 +3,18 @@
 * ball on ball: the two centres come within a ball's diameter (plus the camera's error) and
   at least one of the balls changes velocity there; the mover is the faster one before; or,
   the thinnest graze, a ball lying still is left a few millimetres further along the line
-  of centres (a confidence of its own, :data:`THIN_CONFIDENCE`);
+  of centres (a confidence of its own, :data:`THIN_CONFIDENCE`); a ball lying still that is
+  left where it lay was not struck, however the mover turned beside it;
 * ball on cushion: a ball near a cushion line reverses its speed across it, sent back with a
   real share of it (a ball rolling to rest short of the cushion only jitters back);
 * skittle felled: its state leaves ``up`` for good; felled by what reached it first: the ball
   that came within reach (at its touch time), or a skittle that fell before it within its
   height (a chain: struck time plus the time its toppling body takes to sweep the gap);
   a skittle that slid and still stands is ``displaced``, with its contact (never by a falling
-  neighbour, which fells what it sweeps through);
+  neighbour, which fells what it sweeps through); a ball lying still reaches a skittle only
+  once struck, after a moving ball that did, and a ball that passed a skittle a falling
+  neighbour could have felled must have come within reach; a ball lying against a standing
+  skittle that sets off into it touched it, whatever became of the skittle;
 * pocketed / off the table: a ball lost for good, last seen at a pocket / beyond a cushion.
 
 Times are those of the touch, solved from the motion before it (a frame lasts 17 ms at 60
@@ -58,8 +62,21 @@ NUDGE_MM = 4.0  # a ball at rest that a grazing ball moved this far (mm) was tou
 NUDGE_FRAMES = 8  # frames looked at before and after a graze to see where a ball lay
 NUDGE_SKIP_FRAMES = 3  # frames after the closest approach skipped before the "after" look
 NUDGE_MIN_SEEN = 3  # frames: fewer seen positions before or after and no nudge is judged
+STILL_SPREAD_MM = 4.0  # mm: a ball whose positions seen in the NUDGE_FRAMES before spread
+#   no wider lay still: at rest on a cloth near its own colour a ball's centre jitters 2 mm
+#   either way (the pink on burgundy, development seed 407 shot 8: 3.6 mm), and a ball rolling
+#   at STILL_SPEED moves 7 mm in those frames
 NUDGE_ALIGNMENT = 0.8  # share (cosine): the nudge points at least this much along the line
 #   of centres, away from the mover
+BYSTANDER_MM = NUDGE_MM  # mm: a ball lying still that is left within this of where it lay
+#   (medians of the NUDGE_FRAMES seen before and after, as for a nudge) was not struck, however
+#   the mover turned beside it: a struck ball takes as much speed as the mover loses (equal
+#   masses), and the least contact counted (MIN_CHANGE) sends it 11 mm (its median place in
+#   the frames looked at 8 mm off).  A ball sliding
+#   a skittle turns sharply; lying near the pink on its spot, the pink's blob merged with it
+#   and seemed to move 3 mm in that frame (development seed 402 shot 18: a red-pink contact
+#   that never was, the verdict wrong).  Not where a third ball lies against the still one
+#   (it may have passed the blow on).
 
 # -- ball on cushion ----------------------------------------------------------------------
 REBOUND = 0.25  # share: a cushion sends a ball back with at least this share of its speed
@@ -92,10 +109,26 @@ SKITTLE_TIE_MM = 4.0  # mm: balls whose nearest passes to a skittle differ by le
 #   first (development seed 201: the pink lying against side_front came 1.2 mm nearer to
 #   its mark than the red that struck both, and was named the feller)
 CHAIN_SLACK_MM = 15  # mm beyond a fallen skittle's height a neighbour may be felled by it
+TOUCH_SURE_MM = 5.0  # mm beyond reach: a ball whose path (straight between frames) passes
+#   a skittle further out than this did not touch it, where a falling neighbour could have
+#   felled it instead (a ball's centre is seen within 2-3 mm; SKITTLE_TOL's wider reach finds
+#   the balls to look at).  Development seed 403 shot 14: red passed small_rear 52.8 mm from
+#   its base (reach 42), seen 53.7 mm at the nearest frame, inside SKITTLE_TOL, and was named
+#   its feller, not the big skittle falling onto it
 FALL_SECONDS = 0.22  # s: a struck skittle's time from upright to lying on the cloth
 LEANING_MM = 6  # mm beyond the reach: a ball this close to the base already lay against it
 MOVE_OFF_MM = 1.5  # mm per frame: a ball lying against a skittle moving less has not set off
 MOVE_OFF_SECONDS = 0.001  # s after the frame it set off that a leaning ball's touch is timed
+PUSH_MM = 5.0  # mm: a ball lying against a standing skittle (within LEANING_MM of reach)
+#   that sets off with its first step this far or more towards the skittle's base pushed it
+#   (a contact), whatever became of the skittle: a ball struck into a skittle beside it
+#   carries it along (the simulator moves the ball with the slid skittle, 12 mm and more); one
+#   struck across or away from it moves towards it by no more than the camera's jitter
+#   (1-2 mm).  The pink on its spot lies against side_front: struck into it, it slid it (read
+#   up: its set-up picture was cut by the pink) and felled it later (development seed 400
+#   shot 7: that first contact missed)
+PUSH_SAME_FRAMES = 3  # frames: a push this near a touch of the same skittle found from its
+#   fall or slide is that touch
 
 # -- pockets and off the table ------------------------------------------------------------
 POCKET_NEAR_MM = 45  # mm beyond a diameter from a pocket's centre: last seen at that pocket
@@ -112,6 +145,7 @@ CHAIN_CONFIDENCE = 0.8  # a skittle felled by a falling neighbour that reached i
 #   ball did
 SELF_FELL_CONFIDENCE = 0.3  # a skittle down with no ball or skittle seen to fell it
 UNSEEN_DISPLACED_CONFIDENCE = 0.5  # a skittle displaced with no ball seen to reach it
+PUSHED_CONFIDENCE = 0.8  # a skittle's touch seen only from the ball that set off into it
 POCKETED_CONFIDENCE = 0.9  # a ball lost at a pocket (not beyond a cushion, or at its mouth)
 POCKETED_BEYOND_CONFIDENCE = 0.6  # lost near a pocket but beyond the cushion line: flown off?
 #   (as `gone` is written, only where no pocket is near, so never given today)
@@ -189,7 +223,7 @@ def ball_contacts(h: History, layout: TableLayout) -> list[Event]:
                 while end + 1 < len(d) and close[end + 1]:
                     end += 1
                 kmin = k + int(np.nanargmin(d[k : end + 1]))
-                event = _ball_contact(h, a, b, kmin, vel, r)
+                event = _ball_contact(h, a, b, k, kmin, vel, r)
                 if event is not None:
                     out.append(event)
                 k = end + 1
@@ -197,10 +231,16 @@ def ball_contacts(h: History, layout: TableLayout) -> list[Event]:
 
 
 def _ball_contact(
-    h: History, a: str, b: str, kmin: int, vel: Mapping[str, np.ndarray], r: float
+    h: History,
+    a: str,
+    b: str,
+    start_close: int,
+    kmin: int,
+    vel: Mapping[str, np.ndarray],
+    r: float,
 ) -> Event | None:
-    """The contact near frame ``kmin``, if the balls' paths before it meet and their
-    velocities change there."""
+    """The contact near frame ``kmin`` (the balls close from frame ``start_close``), if the
+    balls' paths before it meet and their velocities change there."""
     pa, pb = h.positions[a], h.positions[b]
     frame = _frame(h)
     found = []
@@ -233,10 +273,43 @@ def _ball_contact(
         if _nudged(h, other, mover, kmin, vel[mover]):
             return Event("contact", when, mover, other, THIN_CONFIDENCE)
         return None
+    if _left_in_place(h, other, mover, start_close, kmin, r):
+        return None  # the mover turned on something else beside a ball it never struck
     confidence = min(1.0, change / FULL_CHANGE) * (
         1.0 if s <= PROMPT_TOUCH_FRAMES * frame else LATE_TOUCH_SHARE
     )
     return Event("contact", when, mover, other, round(confidence, 3))
+
+
+def _left_in_place(h: History, ball: str, mover: str, start: int, k: int, r: float) -> bool:
+    """Whether ``ball`` lay still before the mover came near (frame ``start``) and was left
+    where it lay after the closest approach (frame ``k``, :data:`BYSTANDER_MM`), with no third
+    ball lying against it at ``k`` to take the blow on from it.  Only the frames before the
+    approach tell where it lay: once the mover is beside it their blobs may merge and pull
+    its centre 3-6 mm towards the mover (development seeds 402 shot 18, 407 shot 8)."""
+    p = h.positions[ball]
+    if not np.isfinite(p[k, 0]):
+        return False
+    for name, q in h.positions.items():
+        if name not in (ball, mover) and math.dist(p[k], q[k]) < 2 * r + BALL_TOL:
+            return False  # a third ball against it: the blow may have passed on
+    shift = _shift_from_rest(p, start, k)
+    return shift is not None and float(np.hypot(*shift)) < BYSTANDER_MM
+
+
+def _shift_from_rest(p: np.ndarray, lay_end: int, k: int) -> np.ndarray | None:
+    """How far a ball that lay still before frame ``lay_end`` is from where it lay after
+    frame ``k`` (the medians of :data:`NUDGE_FRAMES` seen positions each side, the first
+    :data:`NUDGE_SKIP_FRAMES` after ``k`` skipped); None when it was moving, or too little of
+    it was seen."""
+    lay = p[max(0, lay_end - NUDGE_FRAMES) : lay_end]
+    rest = p[k + NUDGE_SKIP_FRAMES : k + NUDGE_SKIP_FRAMES + NUDGE_FRAMES]
+    lay, rest = lay[np.isfinite(lay[:, 0])], rest[np.isfinite(rest[:, 0])]
+    if len(lay) < NUDGE_MIN_SEEN or len(rest) < NUDGE_MIN_SEEN:
+        return None
+    if float(np.hypot(*(lay.max(axis=0) - lay.min(axis=0)))) > STILL_SPREAD_MM:
+        return None  # not lying still before
+    return np.median(rest, axis=0) - np.median(lay, axis=0)
 
 
 def _nudged(h: History, still: str, mover: str, k: int, mover_v: np.ndarray) -> bool:
@@ -248,14 +321,9 @@ def _nudged(h: History, still: str, mover: str, k: int, mover_v: np.ndarray) -> 
         return False
     if float(np.hypot(*_mean_v(mover_v, k - 1, k + 1))) < GRAZE_SPEED:
         return False
-    lay = p[max(0, k - NUDGE_FRAMES) : k]
-    rest = p[k + NUDGE_SKIP_FRAMES : k + NUDGE_SKIP_FRAMES + NUDGE_FRAMES]
-    lay, rest = lay[np.isfinite(lay[:, 0])], rest[np.isfinite(rest[:, 0])]
-    if len(lay) < NUDGE_MIN_SEEN or len(rest) < NUDGE_MIN_SEEN:
+    shift = _shift_from_rest(p, k, k)
+    if shift is None:
         return False
-    if float(np.hypot(*(lay.max(axis=0) - lay.min(axis=0)))) > NUDGE_MM / 2:
-        return False  # not lying still before
-    shift = np.median(rest, axis=0) - np.median(lay, axis=0)
     line = p[k] - q[k]
     moved = float(np.hypot(*shift))
     if moved < NUDGE_MM:
@@ -367,8 +435,8 @@ def skittle_events(
         base = np.array(h.bases[name])
         reach = r + spec.base_radius
         hits: list[tuple[float, str, int]] = []
+        lo = max(1, k - SKITTLE_LOOKBACK_FRAMES)
         for ball, p in h.positions.items():
-            lo = max(1, k - SKITTLE_LOOKBACK_FRAMES)
             d = np.hypot(*(p[lo : k + 1] - base).T)
             speed = np.hypot(*(p[lo : k + 1] - p[lo - 1 : k]).T) / max(MIN_DT, _frame(h))
             tolerance = SKITTLE_TOL + LEAN_TOL * math.hypot(*base)
@@ -378,6 +446,17 @@ def skittle_events(
                 continue
             j = int(near[np.argmin(d[near])])
             hits.append((float(d[j]), ball, lo + j))
+        moving = [
+            x
+            for x in hits
+            if not _lay_still(h, x[1], x[2])
+            and _closest_pass(h.positions[x[1]], base, lo, k) <= reach + TOUCH_SURE_MM
+        ]
+        # a ball lying still reaches the skittle only once struck, after a moving ball that
+        # did: seen against the striker, its centre is pulled towards it (development seed
+        # 403 shot 16: red through side_front into the pink lying against it, the pink's
+        # blob merged with red's and seen 11 mm nearer the skittle than red, named the feller)
+        hits = moving or hits
         best = min(hits, default=None)
         if best is not None:
             # balls as near as the camera can tell apart: one that was moving before (a ball
@@ -398,6 +477,12 @@ def skittle_events(
             if fk <= k and gap < height + CHAIN_SLACK_MM:
                 parent = (other, ft + _sweep_time(gap, height))
                 break
+        if (
+            best is not None
+            and parent is not None
+            and _closest_pass(h.positions[best[1]], base, lo, k) > reach + TOUCH_SURE_MM
+        ):
+            best = None  # it passed by: the falling neighbour felled it
         t = _touch_time(h, best[1], base, reach, best[2]) if best is not None else math.inf
         if best is not None and (parent is None or t <= parent[1]):
             ball = best[1]
@@ -422,7 +507,55 @@ def skittle_events(
             events.append(
                 Event("displaced", float(h.times[k]), name, "", UNSEEN_DISPLACED_CONFIDENCE)
             )
-    return events, ambiguous
+    return events + _pushes(h, layout, events), ambiguous
+
+
+def _pushes(h: History, layout: TableLayout, found: Sequence[Event]) -> list[Event]:
+    """Touches of a standing skittle by a ball that lay against it and set off into it
+    (:data:`PUSH_MM`), but those already ``found`` from the skittle's fall or slide."""
+    frame = _frame(h)
+    out = []
+    for ball, p in h.positions.items():
+        speed = np.hypot(*velocities(p, h.times).T)
+        for j in np.nonzero((speed[1:-1] < STILL_SPEED) & (speed[2:] > STRUCK_SPEED))[0] + 2:
+            for spec in layout.skittles:  # the ball lay still at j - 1 and set off in step j
+                if h.states[j - 1].get(spec.name) not in (UP, DISPLACED):
+                    continue
+                gap = np.asarray(h.bases[spec.name], float) - p[j - 1]
+                distance = float(np.hypot(*gap))
+                if distance >= layout.ball_radius + spec.base_radius + LEANING_MM:
+                    continue
+                if float((p[j] - p[j - 1]) @ gap) / distance < PUSH_MM:
+                    continue
+                t = float(h.times[j - 1]) + MOVE_OFF_SECONDS
+                if not any(_same_touch(e, ball, spec.name, t, frame) for e in found):
+                    out.append(Event("contact", t, ball, spec.name, PUSHED_CONFIDENCE))
+    return out
+
+
+def _same_touch(e: Event, ball: str, skittle: str, t: float, frame: float) -> bool:
+    """Whether ``e``, found from a skittle's fall or slide, is the touch of ``skittle`` that
+    ``ball`` lying against it gave at ``t`` when it set off: a touch of it by any ball within
+    :data:`PUSH_SAME_FRAMES`, or this ball's no later (a ball lying against a skittle from the
+    set-up may be timed from when it first came within reach, before it was struck)."""
+    if e.kind != "contact" or e.b != skittle:
+        return False
+    near = PUSH_SAME_FRAMES * frame
+    return abs(e.t - t) <= near or (e.a == ball and e.t <= t + near)
+
+
+def _closest_pass(p: np.ndarray, base: np.ndarray, lo: int, k: int) -> float:
+    """How near a ball's centre came to ``base`` between frames ``lo - 1`` and ``k``, on the
+    straight paths between its seen positions (mm; inf where it was not seen)."""
+    a, b = p[lo - 1 : k], p[lo : k + 1]
+    seen = np.isfinite(a[:, 0]) & np.isfinite(b[:, 0])
+    a, b = a[seen], b[seen]
+    if not len(a):
+        return math.inf
+    step = b - a
+    length = np.maximum((step * step).sum(axis=1), NORM_GUARD)
+    share = np.clip(((base - a) * step).sum(axis=1) / length, 0.0, 1.0)
+    return float(np.hypot(*(a + share[:, None] * step - base).T).min())
 
 
 def _lay_still(h: History, ball: str, j: int) -> bool:

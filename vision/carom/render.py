@@ -10,6 +10,13 @@ come in behind the cue ball before the stroke and go out after it.
 A :class:`Camera` maps table millimetres (at a height) to image pixels; the renderer draws the
 static scene once (floor, rails, cushions, cloth, pockets, chalk marks) and, per frame, the
 skittles, the shadows, the balls and the occluder on a copy.
+
+With ``varied=True`` (:class:`Variation`) a shot is filmed as real halls and broadcasts film
+it: the camera tilted off the vertical (a true perspective: the far end smaller, tall things
+leaning away from the point under the camera, off the table's centre), one to three lamps
+hung anywhere over the table, and each frame compressed as a broadcast stream is (strong
+JPEG, colour at a quarter of the resolution); each ball is drawn as big as it is seen where
+it lies (at a tilt of 16 degrees the far end's a quarter smaller than the middle's).
 """
 
 from __future__ import annotations
@@ -29,6 +36,16 @@ CAMERA_HEIGHT = 2600.0  # mm above the cloth, over the table's centre
 LAMPS = ((-900.0, 150.0, 1150.0), (900.0, -150.0, 1150.0))  # x, y, height (mm)
 CUE_COLOUR = (120, 175, 215)
 SUB_SAMPLES = 6
+#: A varied camera (:class:`Variation`) is tilted this many degrees off the vertical (the
+#: camera on a wall or a stand beside the table rather than over its centre) ...
+TILT_DEGREES = (4.0, 16.0)
+#: ... and turned this many degrees about its axis.
+ROLL_DEGREES = 4.0
+#: A varied hall has this many lamps, hung this high (mm) anywhere over the table.
+LAMP_COUNT, LAMP_HEIGHTS = (1, 3), (900.0, 1500.0)
+#: A varied video's frames are JPEG-compressed at a quality drawn from this range (a broadcast
+#: stream at a low bit rate), and its colour kept at a quarter of the resolution (4:2:0).
+JPEG_QUALITY = (30, 70)
 #: Sleeve colours (BGR): denim, navy, charcoal, grey, brown.
 SLEEVES = ((110, 70, 40), (70, 35, 25), (50, 50, 50), (120, 120, 115), (40, 60, 80))
 
@@ -41,11 +58,17 @@ class Camera:
     size: tuple[int, int]
     homography: np.ndarray
     height: float = CAMERA_HEIGHT
+    #: A tilted camera's 3x4 projection matrix (table mm, z up -> px); None: straight down.
+    pose: np.ndarray | None = None
 
     def project(self, points: np.ndarray, z: float | np.ndarray = 0.0) -> np.ndarray:
         """Table points (N x 2 mm) at height ``z`` -> image points (N x 2 px)."""
         pts = np.asarray(points, np.float64).reshape(-1, 2)
-        lift = self.height / (self.height - np.asarray(z, np.float64).reshape(-1, 1))
+        heights = np.broadcast_to(np.asarray(z, np.float64).reshape(-1, 1), (len(pts), 1))
+        if self.pose is not None:
+            seen = np.hstack([pts, heights, np.ones((len(pts), 1))]) @ self.pose.T
+            return seen[:, :2] / seen[:, 2:]
+        lift = self.height / (self.height - heights)
         out = cv2.perspectiveTransform((pts * lift).reshape(-1, 1, 2), self.homography)
         return out.reshape(-1, 2)
 
@@ -70,6 +93,80 @@ def make_camera(layout: TableLayout, size: tuple[int, int], rng: np.random.Gener
     return Camera(size, matrix)
 
 
+def tilted_camera(
+    layout: TableLayout, size: tuple[int, int], tilt: float, azimuth: float, roll: float
+) -> Camera:
+    """A camera :data:`CAMERA_HEIGHT` above the cloth, ``tilt`` degrees off the vertical
+    towards ``azimuth`` (degrees, table axes), aimed at the table's centre and turned ``roll``
+    degrees about its axis, zoomed to frame the table with its rails as :func:`make_camera`
+    does."""
+    width, height = size
+    t, a = math.radians(tilt), math.radians(azimuth)
+    centre = CAMERA_HEIGHT * np.array([math.tan(t) * math.cos(a), math.tan(t) * math.sin(a), 1.0])
+    forward = -centre / float(np.linalg.norm(centre))
+    right = np.cross(forward, [0.0, 1.0, 0.0])  # image x along the table's length, as overhead
+    right /= float(np.linalg.norm(right))
+    down = np.cross(forward, right)
+    turn = math.radians(roll)
+    right, down = (
+        math.cos(turn) * right + math.sin(turn) * down,
+        -math.sin(turn) * right + math.cos(turn) * down,
+    )
+    rotation = np.array([right, down, forward])
+    view = np.hstack([rotation, (-rotation @ centre)[:, None]])
+    hx, hy = layout.half
+    ex = hx + layout.cushion_width + layout.rail_width
+    ey = hy + layout.cushion_width + layout.rail_width
+    corners = np.array([[sx * ex, sy * ey, 45.0, 1.0] for sx in (-1, 1) for sy in (-1, 1)])
+    seen = corners @ view.T
+    xy = seen[:, :2] / seen[:, 2:]
+    span = xy.max(axis=0) - xy.min(axis=0)
+    zoom = min(width * 0.97 / span[0], height * 0.97 / span[1])
+    middle = (xy.max(axis=0) + xy.min(axis=0)) / 2
+    frame = np.array(
+        [
+            [zoom, 0.0, width / 2 - zoom * middle[0]],
+            [0.0, zoom, height / 2 - zoom * middle[1]],
+            [0, 0, 1],
+        ]
+    )
+    pose = frame @ view
+    return Camera(size, pose[:, [0, 1, 3]] / pose[2, 3], pose=pose)
+
+
+@dataclass(frozen=True)
+class Variation:
+    """What a varied shot's filming draws (:data:`TILT_DEGREES`, :data:`LAMP_COUNT`,
+    :data:`JPEG_QUALITY`): the camera's tilt, its direction and roll, the lamps, and the
+    compression."""
+
+    tilt: float
+    azimuth: float
+    roll: float
+    lamps: tuple[tuple[float, float, float], ...]
+    quality: int
+
+    @classmethod
+    def draw(cls, rng: np.random.Generator, layout: TableLayout) -> Variation:
+        hx, hy = layout.half
+        count = int(rng.integers(LAMP_COUNT[0], LAMP_COUNT[1] + 1))
+        lamps = tuple(
+            (
+                float(rng.uniform(-0.8, 0.8) * hx),
+                float(rng.uniform(-0.8, 0.8) * hy),
+                float(rng.uniform(*LAMP_HEIGHTS)),
+            )
+            for _ in range(count)
+        )
+        return cls(
+            float(rng.uniform(*TILT_DEGREES)),
+            float(rng.uniform(0.0, 360.0)),
+            float(rng.uniform(-ROLL_DEGREES, ROLL_DEGREES)),
+            lamps,
+            int(rng.integers(JPEG_QUALITY[0], JPEG_QUALITY[1] + 1)),
+        )
+
+
 class ShotRenderer:
     """Frames of one simulated shot: ``frames(fps)`` yields BGR images, the stroke at
     ``stroke_at`` seconds of video time."""
@@ -84,12 +181,27 @@ class ShotRenderer:
         noise: float = 4.0,
         shutter: float = 1 / 120,
         cloth: Colour | None = None,
+        varied: bool = False,
     ) -> None:
         self.sim = sim
         self.cloth = cloth
         self.layout = sim.setup.layout
         self.rng = rng
-        self.camera = make_camera(self.layout, size, rng)
+        #: How a varied shot is filmed (None: overhead, two lamps, no compression beyond the
+        #: video's own); drawn first, so a shot that is not varied draws what it always drew.
+        self.variation = Variation.draw(rng, self.layout) if varied else None
+        self.lamps = self.variation.lamps if self.variation else LAMPS
+        self.camera = (
+            tilted_camera(
+                self.layout,
+                size,
+                self.variation.tilt,
+                self.variation.azimuth,
+                self.variation.roll,
+            )
+            if self.variation
+            else make_camera(self.layout, size, rng)
+        )
         self.stroke_at = stroke_at
         self.after = after
         self.shutter = shutter
@@ -107,6 +219,7 @@ class ShotRenderer:
             ball: _ball_sprite(colour, self.layout.ball_radius * self._ball_scale())
             for ball, colour in self.layout.balls.items()
         }
+        self._sized: dict[tuple[str, float], tuple[np.ndarray, np.ndarray]] = {}
 
     @property
     def length(self) -> float:
@@ -127,7 +240,10 @@ class ShotRenderer:
         self._draw_balls(image, s)
         self._draw_occluder(image, s)
         pos, neg = self._noise[index % len(self._noise)]
-        return cv2.subtract(cv2.add(image, pos), neg)
+        image = cv2.subtract(cv2.add(image, pos), neg)
+        if self.variation is not None:
+            image = _broadcast(image, self.variation.quality)
+        return image
 
     # ---- the static scene --------------------------------------------------------------
 
@@ -136,7 +252,7 @@ class ShotRenderer:
         width, height = size
         ys, xs = np.mgrid[0:height:4, 0:width:4].astype(np.float32)
         gain = np.full(xs.shape, 0.62, np.float32)
-        for x, y, _ in LAMPS:
+        for x, y, _ in self.lamps:
             cx, cy = self.camera.project(np.array([[x, y]]))[0]
             spread = 0.35 * width * self.rng.uniform(0.85, 1.15)
             gain += 0.42 * np.exp(-((xs - cx) ** 2 + (ys - cy) ** 2) / (2 * spread**2))
@@ -234,7 +350,7 @@ class ShotRenderer:
         self, image: np.ndarray, base: np.ndarray, head: np.ndarray, z_head: float, width: float
     ) -> None:
         """Each lamp casts the skittle's shadow away from it on the cloth."""
-        for lx, ly, lz in LAMPS:
+        for lx, ly, lz in self.lamps:
             lamp = np.array([lx, ly])
             tip = head + (head - lamp) * z_head / (lz - z_head)
             a, b = self.camera.project(np.array([base, tip]))
@@ -252,12 +368,12 @@ class ShotRenderer:
                 continue
             centres = self.camera.project(np.array(seen), r)
             mean = centres.mean(axis=0)
-            for lx, ly, lz in LAMPS:
+            for lx, ly, lz in self.lamps:
                 ground = np.mean(seen, axis=0)
                 shadow = ground + (ground - np.array([lx, ly])) * r / (lz - r)
                 c = self.camera.project(shadow[None])[0]
                 _darken_disc(image, c, r * self.scale * 1.05, 0.28)
-            sprite, alpha = self._sprites[ball]
+            sprite, alpha = self._sprite(ball, np.mean(seen, axis=0))
             gain = self._gain_at(mean)
             half = sprite.shape[0] // 2
             x0 = math.floor(centres[:, 0].min()) - half - 1
@@ -277,6 +393,20 @@ class ShotRenderer:
             acc *= gain / len(subs)
             cover /= len(subs)
             _composite(image, acc, cover, x0, y0)
+
+    def _sprite(self, ball: str, at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The ball's sprite: overhead one size, seen by a tilted camera as big as the ball is
+        where it lies (a quarter smaller at the far end at 16 degrees), to a tenth of a px."""
+        if self.variation is None:
+            return self._sprites[ball]
+        r = self.layout.ball_radius
+        across = np.array([r, 0.0])
+        ends = self.camera.project(np.array([at - across, at + across]), r)
+        radius = round(float(np.hypot(*(ends[1] - ends[0]))) / 2, 1)
+        key = (ball, radius)
+        if key not in self._sized:
+            self._sized[key] = _ball_sprite(self.layout.balls[ball], radius)
+        return self._sized[key]
 
     def _ball_at(self, ball: str, s: float) -> np.ndarray | None:
         """Where a ball's centre is at shot time ``s`` (None once it is gone)."""
@@ -323,6 +453,19 @@ class ShotRenderer:
         shoulder = grip + across * 300.0 - self._cue_dir * 150.0
         p, q = self.camera.project(np.array([grip, shoulder]), 250.0)
         cv2.line(image, _pt(p), _pt(q), self._sleeve, max(2, int(110 * self.scale)), cv2.LINE_AA, 4)
+
+
+def _broadcast(image: np.ndarray, quality: int) -> np.ndarray:
+    """A frame as a low-bit-rate stream delivers it: colour at half the resolution each way
+    (4:2:0) and JPEG's blocks at ``quality``."""
+    ycc = cv2.cvtColor(image, cv2.COLOR_BGR2YCrCb)
+    h, w = ycc.shape[:2]
+    chroma = cv2.resize(ycc[..., 1:], (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+    ycc[..., 1:] = cv2.resize(chroma, (w, h), interpolation=cv2.INTER_LINEAR)
+    ok, data = cv2.imencode(
+        ".jpg", cv2.cvtColor(ycc, cv2.COLOR_YCrCb2BGR), [cv2.IMWRITE_JPEG_QUALITY, quality]
+    )
+    return cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else image
 
 
 def _rect(x: float, y: float) -> list[tuple[float, float]]:

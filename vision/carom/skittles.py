@@ -258,13 +258,15 @@ class SkittleWatcher:
     ) -> Reference:
         box = self._patch(name, image.shape)
         x0, y0, x1, y1 = box
+        spec = self.layout.skittle(name)
+        cx, cy = self.calibration.to_image([spec.at])[0]
+        if x1 - x0 < 3 or y1 - y0 < 3:  # its mark out of the picture: no skittle seen there
+            return Reference(name, x0, y0, None, (cx, cy), 0, 0.0)
         cloth = float(np.median(cv2.cvtColor(image[y0:y1, x0:x1], cv2.COLOR_BGR2HSV)[..., 2]))
         discs = _discs(balls_px, box)
         white, red = self._layers(image, box, cloth)
         pixels = cv2.bitwise_or(white, red) & ~discs
         count, labels, stats, centroids = cv2.connectedComponentsWithStats(pixels, connectivity=8)
-        spec = self.layout.skittle(name)
-        cx, cy = self.calibration.to_image([spec.at])[0]
         # seen from above a standing skittle's red head is on top, in view whatever stands
         # round it: a blob with no head is no skittle (a chalk cross on a grey cloth is as
         # white as a body, and a body in a ball's shadow may not read white at all); on a red

@@ -100,17 +100,21 @@ def simulate_shot(
     fps: float = FPS,
     noise: float = 4.0,
     cloth: tuple[int, int, int] | None = None,
+    varied: bool = False,
 ) -> SimulatedShot:
     """A deterministic simulated shot (same arguments, same frames and truth): of ``kind`` (one
     of :data:`KINDS`; by default drawn from the seed) on ``game``'s table, its cloth green
-    unless a colour (BGR) is given."""
+    unless a colour (BGR) is given; ``varied``: filmed by a tilted camera under one to three
+    lamps and compressed as a broadcast (:class:`vision.carom.render.Variation`)."""
     rng = np.random.default_rng(seed)
     table = layout(game)
     kind = kind if kind is not None else KINDS[int(rng.integers(len(KINDS)))]
     setup = plan(table, kind, rng)
     sim = simulate(setup)
     stroke_at = float(rng.uniform(0.75, 0.9))
-    renderer = ShotRenderer(sim, size, rng, stroke_at=stroke_at, noise=noise, cloth=cloth)
+    renderer = ShotRenderer(
+        sim, size, rng, stroke_at=stroke_at, noise=noise, cloth=cloth, varied=varied
+    )
     return SimulatedShot(kind, truth_record(sim), skittle_states(sim), renderer, fps)
 
 
@@ -229,10 +233,12 @@ def render_dataset(
     seed: int,
     game: str = "seven_skittles",
     cloth: str | None = None,
+    varied: bool = False,
 ) -> None:
     """``count`` shots from ``seed`` into ``out``: a video and a truth JSON each; the kinds
     cycle so every kind is in any set of ten or more.  The cloth is green unless named (one of
-    :data:`vision.carom.stills.CLOTHS`), or ``mixed``: every cloth in turn."""
+    :data:`vision.carom.stills.CLOTHS`), or ``mixed``: every cloth in turn; ``varied``: each
+    shot filmed by a tilted camera, its own lamps, broadcast compression."""
     from vision.carom.stills import CLOTHS
 
     if cloth is not None and cloth != "mixed" and cloth not in CLOTHS:
@@ -243,7 +249,9 @@ def render_dataset(
     for index in tracked(range(count), "simulating shots"):
         name = names[index % len(names)] if cloth == "mixed" else cloth
         colour = CLOTHS[name] if name is not None else None
-        shot = simulate_shot(seed * 100_003 + index, game, KINDS[index % len(KINDS)], cloth=colour)
+        shot = simulate_shot(
+            seed * 100_003 + index, game, KINDS[index % len(KINDS)], cloth=colour, varied=varied
+        )
         shot.write_video(folder / f"shot_{index:04d}.avi")
         text = json.dumps(shot.truth(), indent=1)
         (folder / f"shot_{index:04d}.json").write_text(text + "\n", encoding="utf-8")
