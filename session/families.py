@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from scoring.registry import Game, UnknownGame, catalogue, game
 from session.interpreters import TableInterpreter
+from session.interpreters.card_ball import CardBallInterpreter
 from session.interpreters.cards import DurakInterpreter
 from session.interpreters.carom import CaromInterpreter
 from session.interpreters.devyatka import DevyatkaInterpreter
@@ -294,13 +295,6 @@ PANEL_DEFAULTS = MappingProxyType(
 CARD_FACTS = ("card_placed", "table_cleared")
 
 
-def _card_table(
-    name: str, view: str, no_camera: str, facts: tuple[str, ...] = CARD_FACTS
-) -> Family:
-    """A card family refereed from the panel and the operator, for the reason given."""
-    return Family(name, shows="cards", view=view, facts=facts, no_camera=no_camera)
-
-
 def _cards_seen(
     name: str,
     view: str,
@@ -360,12 +354,14 @@ FAMILIES: Mapping[str, Family] = MappingProxyType(
                     {"bell": "knock (four-card golf): the player to move is satisfied"}
                 ),
             ),
-            _card_table(
+            # The balls are the referee's (§8.2); the cards laid face up stay where they were
+            # laid, each news once: the Durak observer's "a card newly on the table".
+            _cards_seen(
                 "card_ball",
                 "scores",
-                "a pool table with cards: the ball tracker knows the carom tables only, and the "
-                "cards laid down are in the players' hands, not on the table",
-                facts=(),
+                CardBallInterpreter,
+                {"bell": "a penalty drawn: draw by the shooter, with the cards seen set aside"},
+                layout="durak",
             ),
             Family(
                 "dominoes",

@@ -88,7 +88,9 @@ class Proposal:
     """An action an interpreter reads into a table fact, with how sure it is.
 
     ``ambiguous`` names why a person must decide (two orders of contacts fit the video, a card
-    could be a defence or a transfer) even when the confidence is high.
+    could be a defence or a transfer) even when the confidence is high.  ``supersedes`` is an
+    earlier proposal's action this one reads more fully (a second card laid for the same
+    shot): still held, that one is dropped, so the operator never confirms half a move.
     """
 
     action: Mapping[str, Any]
@@ -97,6 +99,7 @@ class Proposal:
     frame: int | None = None
     note: str = ""
     ambiguous: tuple[str, ...] = ()
+    supersedes: Mapping[str, Any] | None = None
 
 
 class Interpreter(Protocol):
@@ -247,8 +250,18 @@ class LiveSession:
         if self.interpreter is None:
             return events
         for proposal in self.interpreter.propose(fact, self.match):
+            events += self._supersede(posted, proposal)
             events.append(self._consider(posted, proposal))
         return events
+
+    def _supersede(self, posted: float, proposal: Proposal) -> list[SessionEvent]:
+        """Drop the held proposals whose action ``proposal`` reads more fully."""
+        stale = proposal.supersedes
+        if stale is None:
+            return []
+        keys = [key for key, held in self._pending.items() if held.proposal.action == stale]
+        why = f"superseded by {proposal.note}" if proposal.note else "superseded"
+        return [event for key in keys for event in self._drop(posted, key, why)]
 
     def _consider(self, posted: float, proposal: Proposal) -> SessionEvent:
         outcome, _ = self.match.check(proposal.action)

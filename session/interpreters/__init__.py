@@ -10,11 +10,13 @@ gets which is the family registry's (:mod:`session.families`, ``interpreter_for`
 * ``devyatka`` (:mod:`.devyatka`): a card at a row's end -> ``play``, the bell -> ``pass``;
 * ``tricks`` (:mod:`.tricks`): a card in the trick -> ``play``;
 * ``golf`` (:mod:`.golf`): grid and pile facts -> ``deal``, ``flip``, ``move``, ``draw``,
-  ``replace``, ``discard``, ``reveal``.
+  ``replace``, ``discard``, ``reveal``;
+* ``card_ball`` (:mod:`.card_ball`): a card laid face up -> the ``shot`` it was laid for (held
+  for the referee's balls), a penalty card set aside (``draw``) or a ``discard``.
 
 Every game also gets the panel's buttons (:class:`PanelInterpreter`).  A family with no
-interpreter (Card Ball: a pool table, its cards in the players' hands) is refereed from the
-panel and the operator alone.  This package does not import the registry (the registry imports it).
+interpreter is refereed from the panel and the operator alone.  This package does not import
+the registry (the registry imports it).
 """
 
 from __future__ import annotations
