@@ -43,6 +43,7 @@ from scoring.carom.shot import (
     StoppedOnField,
     TimedNamesField,
 )
+from scoring.dice.game_of_chips import ChipsField
 from scoring.dominoes.tiles import HandsField as TileHandsField
 from scoring.dominoes.tiles import TileField, TilesField
 from scoring.durak.verbs import HandsField as CardHandsField
@@ -495,6 +496,7 @@ BAD_VALUES: dict[type[FieldType], Callable[[Any], list[Any]]] = {
     SizesField: lambda f: [[], ["x"], [-1], 5],
     CardHandsField: lambda f: [5, {"": ["6H"]}, {"Anna": ["ZZ"]}, {"Anna": ["6H", "6H"]}],
     BallsField: lambda f: [5, [16], [3, 3], [True]],
+    ChipsField: lambda f: [5, [], [0], [11], [3, 3], [True]],
     BallField: lambda f: ["zz", 5],
     ContactsField: lambda f: [
         5,
@@ -534,6 +536,7 @@ BAD_VALUES: dict[type[FieldType], Callable[[Any], list[Any]]] = {
 #: never typed so: ``correct`` reads its replacement itself).
 BAD_WORD: dict[type[FieldType], str] = {
     DiceField: "x",
+    ChipsField: "x",
     ChoiceField: "zz",
     IntField: "x",
     BoolField: "maybe",
