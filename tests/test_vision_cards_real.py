@@ -19,8 +19,10 @@ from vision.cards.combined import (
     GLYPH_SURE,
     INDEX_SURE,
     OVERRULE,
+    PART,
     CombinedCards,
     corners_of,
+    in_parts,
     is_whole,
 )
 from vision.cards.deck import resolve_deck
@@ -419,3 +421,34 @@ def test_a_part_of_a_card_only_the_detector_found_is_read_at_the_corners_of_its_
     box = Box(0, 0, 80, 60)
     part = CardReading("8C", box, ((0, 0), (80, 0), (80, 60), (0, 60)), box, 0.8, "4D")
     assert [r.card for r in _combined(_Glyphs("9C", 0.97), part).read(image)] == ["9C"]
+
+
+def test_a_card_the_classifier_doubts_stands_where_its_index_shows() -> None:
+    """A queen of an unseen deck whose court figure the face classifier half takes for no
+    card (``none`` above ALONE_NONE) and no corner reading backs: it stands where the glyph
+    reader reads a rank at its corners, sure of it, and not where it reads none surely."""
+    image = np.zeros((4, 4, 3), np.uint8)
+    suits = np.full(4, 0.25, np.float32)
+    doubted = (_card("QD", 0, 0.5), _ranks(Q=0.5, none=ALONE_NONE + 0.1), suits)
+
+    def read(glyphs: _Glyphs) -> list[str]:
+        reader = CombinedCards(_Corners([]), _Found([doubted]), glyphs)  # type: ignore[arg-type]
+        return [r.card for r in reader.read(image)]
+
+    assert read(_Glyphs("QD", 0.97)) == ["QD"]
+    assert read(_Glyphs("QD", GLYPH_SURE - 0.05)) == []
+
+
+def test_a_large_card_is_found_in_parts_when_nothing_inside_it_boxes_half_of_it() -> None:
+    """What the readers made of a card a close-up shows mirrored out: nothing, one card named
+    twice, or only parts of it (less than PART of its box each) is that card in parts; a
+    reading boxing most of it is the card read whole."""
+    whole = CardReading("8C", Box(0, 0, 200, 280), ((0, 0),) * 4, Box(0, 0, 200, 280), 0.9)
+
+    def part(code: str, x: float, w: float) -> CardReading:
+        return CardReading(code, Box(x, 0, w, 280), ((0, 0),) * 4, Box(x, 0, w, 280), 0.3)
+
+    assert in_parts(whole, [])
+    assert in_parts(whole, [part("9C", 0, 110), part("9C", 110, 90)])
+    assert in_parts(whole, [part("9C", 0, 95), part("10S", 105, 95)])
+    assert not in_parts(whole, [part("9C", 0, 200 * PART + 10)])

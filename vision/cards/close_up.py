@@ -48,10 +48,10 @@ def spans(box: Box, share: float, image: np.ndarray) -> bool:
     return box.w > share * width or box.h > share * height
 
 
-def fills(box: Box, image: np.ndarray) -> bool:
+def fills(box: Box, image: np.ndarray, share: float = FILLS) -> bool:
     """Whether a box (picture px) found mirrored out is the picture's own card filling it:
-    centred in the picture (not a mirror image) and spanning more than FILLS of it."""
+    centred in the picture (not a mirror image) and spanning more than ``share`` of it."""
     height, width = image.shape[:2]
     centre_x, centre_y = box.x + box.w / 2, box.y + box.h / 2
     inside = 0 <= centre_x < width and 0 <= centre_y < height
-    return inside and spans(box, FILLS, image)
+    return inside and spans(box, share, image)

@@ -48,7 +48,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.cards.close_up import CLOSE_UP, back, fills, mirrored, spans
+from vision.cards.close_up import CLOSE_UP, FILLS, back, fills, mirrored, spans
 from vision.cards.detector import DetectorCards, stack
 from vision.cards.face_classifier import NONE, RANK_CLASSES
 from vision.cards.faces import RATIO
@@ -128,8 +128,9 @@ class CombinedCards:
         """Every card read.  A picture that may be a close-up (no card found, or a card spanning
         more than CLOSE_UP of it: a card larger than any the readers learned, found in parts or
         not at all) is read again mirrored out
-        (:mod:`vision.cards.close_up`); a card found there filling the picture, surer than the
-        readings inside it, replaces them."""
+        (:mod:`vision.cards.close_up`); a card found there filling the picture (FILLS of it, or
+        CLOSE_UP where the readings inside it are that card in parts, :func:`in_parts`), surer
+        than the readings inside it, replaces them."""
         readings = self._read(image)
         if not self._may_be_close_up(image, readings):
             return readings
@@ -137,10 +138,11 @@ class CombinedCards:
         large = []
         for reading in self._read(canvas):
             moved = mapped(reading, scale, image)
-            if fills(moved.box, image):
-                parts = [r.confidence for r in readings if r.box.nested_share(moved.box) >= PART]
-                if moved.confidence > max(parts, default=0.0):
-                    large.append(moved)
+            inside = [r for r in readings if r.box.nested_share(moved.box) >= PART]
+            share = CLOSE_UP if in_parts(moved, inside) else FILLS
+            surer = moved.confidence > max((r.confidence for r in inside), default=0.0)
+            if fills(moved.box, image, share) and surer:
+                large.append(moved)
         kept = [r for r in readings if all(r.box.nested_share(c.box) < PART for c in large)]
         return large + kept
 
@@ -191,12 +193,16 @@ class CombinedCards:
                 named[reading.card] = reading.card
                 out.append(reading)
         out = [replace(r, covered_by=cover_of(r, named)) for r in out]
+        unmatched = [
+            (found, rank_p)
+            for d, (found, rank_p, _) in enumerate(scored)
+            if d not in matched and found.confidence >= ALONE_MIN
+        ]
+        doubted = [found for found, rank_p in unmatched if rank_p[NONE] >= ALONE_NONE]
+        shown = self._shows_index(image, doubted)
         alone = stack(
-            [
-                found
-                for d, (found, rank_p, _) in enumerate(scored)
-                if d not in matched and rank_p[NONE] < ALONE_NONE and found.confidence >= ALONE_MIN
-            ]
+            [found for found, rank_p in unmatched if rank_p[NONE] < ALONE_NONE]
+            + [found for found, index in zip(doubted, shown, strict=True) if index]
         )
         return [self._counted(image, reading) for reading in self._indexed(image, out + alone)]
 
@@ -248,6 +254,21 @@ class CombinedCards:
             return corners_of(reading.quad)[:1], True
         return corners_of(reading.quad), True
 
+    def _shows_index(self, image: np.ndarray, readings: list[CardReading]) -> list[bool]:
+        """Whether the glyph reader reads a rank at a corner of each reading's outline, at
+        least GLYPH_SURE: a card the face classifier half takes for no card (its court figure
+        or its pips unlike any it learnt) is a card still where its index shows; a product
+        box, a book's spine or a patch of carpet shows none.  False for all without a glyph
+        reader."""
+        if self.glyphs is None or not readings:
+            return [False] * len(readings)
+        corners = [corner for r in readings for corner in corners_of(r.quad)]
+        ranks, _ = self.glyphs.scores(image, corners)
+        index = (ranks.argmax(axis=1) != GLYPH_RANKS.index(GLYPH_BLANK)) & (
+            ranks.max(axis=1) >= GLYPH_SURE
+        )
+        return [bool(index[4 * k : 4 * k + 4].any()) for k in range(len(readings))]
+
     def _glyph_votes(
         self, image: np.ndarray, corners: list[Corner]
     ) -> tuple[np.ndarray, np.ndarray] | None:
@@ -285,6 +306,18 @@ class CombinedCards:
             return reading
         code = self.detector.code(COUNT_RANKS[count], reading.card[-1])
         return reading if code is None else replace(reading, card=code)
+
+
+def in_parts(card: CardReading, inside: list[CardReading]) -> bool:
+    """Whether the readings ``inside`` a card found mirrored out are that card found in parts
+    (or not at all): none of them, one card named twice (a deck has each card once), or none
+    boxing PART of it.  Only then does a card spanning more than CLOSE_UP of the picture, but
+    less than FILLS, replace them: the finder cuts a large card of a design it never saw along
+    its pip columns, while a large card read whole stands as read."""
+    if len({r.card for r in inside}) < len(inside):
+        return True
+    whole = card.box.w * card.box.h
+    return all(r.box.w * r.box.h < PART * whole for r in inside)
 
 
 def cover_of(reading: CardReading, named: dict[str, str]) -> str | None:
