@@ -14,8 +14,9 @@ learned reader
 on the held-out style; the template reader with the rendered profile of each set's deck and
 with the taught profile; the learned reader adapted to the taught profile (teach mode's corner
 reader); the detector reader plain and tuned on the taught photos (teach mode's detector
-reader); the combined reader with the taught profile; and the layout tracker's frames per
-second (reader + observer, one thread).
+reader); the combined reader with the taught profile; the combined reader on single photos of
+each card of the held-out deck designs on held-out real tables, zero-shot and taught from one
+photo a card; and the layout tracker's frames per second (reader + observer, one thread).
 Run: ``nice -n 10 .venv/bin/python scripts/eval_cards_heldout.py --out build/cards-heldout``.
 """
 
@@ -26,17 +27,19 @@ import json
 from pathlib import Path
 
 import cv2
+import numpy as np
 
+from scoring.cards import deck
 from ui.commands._cards import tracker_fps
 from vision.cards.art_decks import HELD_OUT_DECKS
 from vision.cards.deck import resolve_deck
 from vision.cards.detector import DetectorCards
 from vision.cards.evaluate import evaluate_cards
-from vision.cards.faces import HELD_OUT, HELD_OUT_FONTS
+from vision.cards.faces import HELD_OUT, HELD_OUT_FONTS, style_named
 from vision.cards.readers import adapted, combined, detector, learned, template
 from vision.cards.real import evaluate_real_cards, labelled_photos, textures
 from vision.cards.teach import code_from_name, teach_deck
-from vision.synth.cards import render_dataset, render_photos
+from vision.synth.cards import render_dataset, render_photos, single_card
 
 
 def main() -> None:
@@ -100,12 +103,49 @@ def main() -> None:
         report = evaluate_cards(reader, folder)
         results[name] = report.to_json()
         print(f"== {name}\n{report.to_text()}\n", flush=True)
+    for index, name in enumerate(HELD_OUT_DECKS):
+        for mode, right in singles(args.out, name, args.seed + 399 + index, held_tables).items():
+            results[f"combined ({mode}), single photos of unseen deck {name}"] = right
+            print(f"== combined ({mode}), single photos of unseen deck {name}: {right}/52")
     frames = sorted(fixed.glob("*.jpg"))[:30]
     for make in (detector, learned):
         reader = make(rendered)
         results[f"tracker_fps_{reader.name}"] = fps = tracker_fps(reader, frames)
         print(f"tracker fps ({reader.name} reader + observer, one thread): {fps:.1f}")
     (args.out / "results.json").write_text(json.dumps(results, indent=1), encoding="utf-8")
+
+
+def singles(out: Path, name: str, seed: int, tables: list[np.ndarray]) -> dict[str, int]:
+    """Photos of each card of the deck design ``name`` alone on a held-out real table, 80-300 px
+    wide (a card photographed or scanned on its own, as a user shows one), rendered at ``seed``
+    unless there, and how many of the 52 the combined reader's surest reading names right:
+    zero-shot, and with the deck taught from one photo a card (rendered at ``seed - 100``)."""
+    folder, photos = out / f"single-{name}", out / f"single-{name}-teach"
+    if not folder.is_dir():
+        folder.mkdir(parents=True)
+        rng = np.random.default_rng(seed)
+        for card in deck(52):
+            table = tables[int(rng.integers(len(tables)))]
+            image, _ = single_card(
+                rng, card, style_named(HELD_OUT), "latin", name, table, (80, 300)
+            )
+            cv2.imwrite(str(folder / f"{card}.jpg"), image)
+    if not photos.is_dir():
+        render_photos(photos, 52, "latin", HELD_OUT, seed - 100, art=name)
+    taught = teach_deck(
+        [(code_from_name(p), cv2.imread(str(p))) for p in sorted(photos.glob("*.jpg"))],
+        f"taught {name}",
+        faces=DetectorCards().teach_crops,
+    )
+    right = {}
+    for mode, profile in (("zero-shot", resolve_deck("52")), ("taught", taught)):
+        reader = combined(profile)
+        right[mode] = 0
+        for path in sorted(folder.glob("*.jpg")):
+            readings = reader.read(cv2.imread(str(path)))
+            surest = max(readings, key=lambda r: r.confidence, default=None)
+            right[mode] += surest is not None and surest.card == code_from_name(path)
+    return right
 
 
 if __name__ == "__main__":
