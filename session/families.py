@@ -380,6 +380,15 @@ FAMILIES: Mapping[str, Family] = MappingProxyType(
                 interpreter=DominoPokerInterpreter,
                 camera=Camera(_showdown, _tile_readers, kind="dominoes"),
             ),
+            # A round of golf is played on a course, far from any table camera: the operator
+            # (or the panel) enters the strokes and the chips the group calls out.
+            Family(
+                "golf_course",
+                shows="balls",
+                view="scores",
+                no_camera="a round played on a golf course, not at a table: the strokes and "
+                "the chips are entered by the operator",
+            ),
             Family(
                 "carom",
                 shows="balls",
