@@ -9,7 +9,9 @@ through the calibration.  The pockets are left out (they are black too), and so 
 off the cloth, and the cushions' outer rim (where cloth and rail blend into any hue).  A ball
 whose colour the cloth's is near is kept apart from the cloth: a light one by its shading (its
 lit middle brighter than the cloth round it: a red ball on a red cloth has no other mark), a
-black one by being off the cloth's colour and brightness.
+black one by being off the cloth's colour and brightness.  A pale ball that compression washes
+out to grey (the pink) is the ball of the set that nothing else seen accounts for: it learns
+its colour from that ball on the set-up frame.
 """
 
 from __future__ import annotations
@@ -30,6 +32,24 @@ WORK_WIDTH = 640
 #: and the shift is at least LEARN_MIN_SHIFT (less, and the nominal hue's window of +-9 still
 #: centres on the ball: the mask would only change at its edges).
 LEARN_HUE, LEARN_MIN_SHIFT = 20, 5
+#: A ball's disc (or a preset colour) at least this saturated is a coloured ball's; less is
+#: grey (the white and black balls' tests), unless the set leaves it nobody else to be.
+COLOURED_SAT = 60
+#: The grey balls' tests: black is dark and grey (a shadow on green stays saturated), white
+#: bright and grey.  The set-up frame's grey balls seen are claimed by these first, so a black
+#: disc tinted by the cloth is never taken for a coloured ball.
+BLACK_MAX_SAT, BLACK_MAX_VALUE = 110, 62
+WHITE_MAX_SAT, WHITE_MIN_VALUE = 55, 150
+#: A coloured ball that the set-up frame shows fainter than COLOURED_SAT (the pink, 109 at
+#: its paint, reads 13-56 on its disc in the broadcast-compressed development videos of seed
+#: 500: colour at a quarter resolution and JPEG blur it into what is round it, and the lamps
+#: wash it out) is found by its own measure, not its paint: where the set has no white ball,
+#: as a white one is (its hue is noise at that saturation), bright and grey: saturation up to
+#: its measured one plus FADED_SAT_SPAN, brightness down to FADED_VALUE_SHARE of its measured
+#: one; beside a white ball, by its hue with saturation down to FADED_SAT_SHARE of its
+#: measured one, never below FADED_SAT_FLOOR (the cloths' and rails' own noise).
+FADED_SAT_SPAN, FADED_VALUE_SHARE = 40, 0.6
+FADED_SAT_SHARE, FADED_SAT_FLOOR = 0.5, 20
 #: A ball's colour within this many cloth limits of the cloth's chromaticity is near it.
 NEAR_CLOTH = 3.0
 #: A ball whose colour test passes more than this share of the table on the set-up frame (ten
@@ -94,6 +114,24 @@ def _disc_hsv(hsv: np.ndarray, x: float, y: float, r: float) -> tuple[int, int, 
     return int(np.rint(hue)) % 180, int(np.median(pixels[:, 1])), int(np.median(pixels[:, 2]))
 
 
+def _grey_fits(colour: tuple[int, int, int], v0: int) -> bool:
+    """Whether a disc's (hue, saturation, brightness) passes the test of a grey ball painted
+    ``v0`` bright: black's dark and grey, or white's bright and grey."""
+    if v0 < 90:
+        return colour[1] <= BLACK_MAX_SAT and colour[2] <= BLACK_MAX_VALUE
+    return colour[1] <= WHITE_MAX_SAT and colour[2] >= WHITE_MIN_VALUE
+
+
+def _grey_gap(colour: tuple[int, int, int], s0: int, v0: int) -> int:
+    """How unlike a grey ball's paint a disc is, by saturation and brightness."""
+    return abs(colour[1] - s0) + abs(colour[2] - v0)
+
+
+def _hue_gap(a: int, b: int) -> int:
+    """How far apart two OpenCV hues (0-179) are round the circle."""
+    return min(abs(a - b), 180 - abs(a - b))
+
+
 def _near(cloth: ClothModel, colour: Colour) -> bool:
     """Whether a ball of this colour could pass for the cloth by its chromaticity."""
     b, g, r = (float(c) + 1.0 for c in colour)
@@ -130,6 +168,10 @@ class BallDetector:
         self.to_table = np.linalg.inv(work_h)
         self.valid = self._valid_area(layout, work_h)
         self.colours = {ball: _hsv(colour) for ball, colour in layout.balls.items()}
+        #: The grey balls of the set (white, black), by their paint: a coloured ball learned
+        #: as faded as they are (:meth:`_learn_faded`) is still told by its hue.
+        self.grey = {ball for ball, (_h, s0, _v) in self.colours.items() if s0 < COLOURED_SAT}
+        self.white = {ball for ball in self.grey if self.colours[ball][2] >= 90}
         #: The balls whose colour the cloth's is near (a white ball on a grey cloth, a red on
         #: a burgundy one): their masks leave the cloth's own pixels out (:meth:`masks`).
         self.near_cloth = {
@@ -177,16 +219,16 @@ class BallDetector:
         learned."""
         hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
         measured = [_disc_hsv(hsv, x, y, r) for x, y, r in seen]
+        used = self._claim_grey(measured)
+        grey_seen = len(used) == len(self.grey)  # every grey ball of the set seen
         pairs = []
-        for ball, (h0, s0, _v0) in self.colours.items():
-            if s0 < 60:
+        for ball, (h0, _s0, _v0) in self.colours.items():
+            if ball in self.grey:
                 continue
             for i, colour in enumerate(measured):
-                if colour is not None and colour[1] >= 60:
-                    gap = min(abs(colour[0] - h0), 180 - abs(colour[0] - h0))
-                    pairs.append((gap, ball, i))
+                if colour is not None and colour[1] >= COLOURED_SAT and i not in used:
+                    pairs.append((_hue_gap(colour[0], h0), ball, i))
         learned: dict[str, tuple] = {}
-        used: set[int] = set()
         matched: set[str] = set()  # a ball matched once is matched: learned or kept nominal
         for gap, ball, i in sorted(pairs):
             if gap > LEARN_HUE or ball in matched or i in used:
@@ -199,7 +241,62 @@ class BallDetector:
             # The hue moves with the light; the masks' saturation and brightness bounds are
             # wide already.
             learned[ball] = (measured[i][0], s0, v0)
+        if grey_seen:
+            learned.update(self._learn_faded(measured, used, matched))
         self.colours.update(learned)
+        return learned
+
+    def _claim_grey(self, measured: list[tuple[int, int, int] | None]) -> set[int]:
+        """The balls seen that the set's grey balls (white, black) take: each the one most
+        like it (by saturation and brightness) of those its own test passes
+        (:data:`BLACK_MAX_SAT`, :data:`WHITE_MAX_SAT`).  Claimed first, a black disc the cloth
+        tints (a saturated orange on a blue cloth, a red 6 hue steps off on a compressed
+        video) is never matched to a coloured ball by its hue."""
+        used: set[int] = set()
+        for ball, (_h0, s0, v0) in self.colours.items():
+            if ball not in self.grey:
+                continue
+            fits = [
+                i
+                for i, colour in enumerate(measured)
+                if colour is not None and i not in used and _grey_fits(colour, v0)
+            ]
+            if fits:
+                used.add(min(fits, key=lambda i: _grey_gap(measured[i], s0, v0)))
+        return used
+
+    def _learn_faded(
+        self,
+        measured: list[tuple[int, int, int] | None],
+        used: set[int],
+        matched: set[str],
+    ) -> dict[str, tuple]:
+        """A coloured ball of the set that no ball seen matched by hue takes the colour of a
+        ball seen too grey for any coloured ball's test and that no grey ball of the set
+        claimed: compressed video washes a pale ball out (the pink reads grey,
+        :data:`COLOURED_SAT`), and a ball on the table is some ball of the declared set.
+        Only where every grey ball of the set was seen and such balls are as many on both
+        sides (else one was missed or something else taken for one, a white blob on a table
+        whose black is not in view, and the nominal colours stay); each then takes the one
+        nearest its hue, its measured hue, saturation and brightness learned
+        (:data:`FADED_SAT_SPAN`)."""
+        free = [
+            i
+            for i, colour in enumerate(measured)
+            if colour is not None and i not in used and colour[1] < COLOURED_SAT
+        ]
+        left = [b for b in self.colours if b not in self.grey and b not in matched]
+        if not left or len(left) != len(free):
+            return {}
+        pairs = sorted(
+            (_hue_gap(measured[i][0], self.colours[b][0]), b, i) for b in left for i in free
+        )
+        learned: dict[str, tuple] = {}
+        for _gap, ball, i in pairs:
+            if ball in learned or i not in free:
+                continue
+            free.remove(i)
+            learned[ball] = measured[i]
         return learned
 
     def guard_cloth(self, image: np.ndarray) -> set[str]:
@@ -242,14 +339,20 @@ class BallDetector:
         out = {}
         for ball, (h0, s0, v0) in self.colours.items():
             cut: np.ndarray | None = off_cloth
-            if s0 < 60 and v0 < 90:  # black: dark and grey (a shadow on green stays saturated)
-                mask = cv2.inRange(hsv, (0, 0, 0), (180, 110, 62))
-            elif s0 < 60:  # white: bright and grey
-                mask = cv2.inRange(hsv, (0, 0, 150), (180, 55, 255))
+            if ball in self.grey and v0 < 90:  # black
+                mask = cv2.inRange(hsv, (0, 0, 0), (180, BLACK_MAX_SAT, BLACK_MAX_VALUE))
+            elif ball in self.grey:  # white
+                mask = cv2.inRange(hsv, (0, 0, WHITE_MIN_VALUE), (180, WHITE_MAX_SAT, 255))
+                cut = shaded
+            elif s0 < COLOURED_SAT and not self.white:  # faded: a white one's test, its measure
+                v_lo = round(FADED_VALUE_SHARE * v0)
+                mask = cv2.inRange(hsv, (0, 0, v_lo), (180, s0 + FADED_SAT_SPAN, 255))
                 cut = shaded
             else:
                 low, high = (h0 - 9) % 180, (h0 + 9) % 180
                 s_lo, s_hi = max(40, s0 - 75), min(255, s0 + 75)
+                if s0 < COLOURED_SAT:  # faded beside a white ball: its hue tells them apart
+                    s_lo = max(FADED_SAT_FLOOR, round(FADED_SAT_SHARE * s0))
                 v_lo = max(50, int(v0 * 0.38))
                 if low < high:
                     mask = cv2.inRange(hsv, (low, s_lo, v_lo), (high, s_hi, 255))

@@ -32,6 +32,12 @@ and that head is not the far end of a neighbour lying from where the neighbour s
 A reference that a ball at rest (on the spot beside a side skittle) partly hid at the set-up
 is only a floor for the skittle's size: slid out from under the ball it shows whole, as big as
 a standing skittle's top and lean can be.
+
+A broadcast stream keeps the colour at a quarter of the resolution and blurs it with JPEG:
+a head 3-4 px wide loses the saturation the absolute test asks for.  A skittle whose set-up
+patch shows no such head (or a pixel or two of one) is looked for again with a head relative
+to its body and the cloth: darker than a white body, inside its outline, redder (Cr) than
+grey and than the cloth's own noise; that skittle is read with the same test in every frame.
 """
 
 from __future__ import annotations
@@ -86,6 +92,32 @@ PARTIAL_TOP = 0.6
 #: 29 px on the red cloth of development seed 201) with a margin for the colour blur.
 KEPT_SHARE = 0.85
 NEW_IN_HIDDEN = 0.8
+#: A skittle whose set-up patch shows no head by the absolute test (saturation 110 or more)
+#: is looked for again with a head relative to its body and the cloth: inside the body's
+#: outline (closed over :data:`HEAD_CLOSE_MM`: seen from above the head is on top of the
+#: body), darker than a white body (luma at most HEAD_LUMA: a body's top is 230 or more, the
+#: head's paint 45-130), where within HEAD_CHROMA_PX the picture is redder (YCrCb Cr, the
+#: very channel a broadcast stream keeps at a quarter of the resolution) than both grey
+#: (NEUTRAL_CR) and the cloth round it by HEAD_REDNESS, the cloth's noise being
+#: HEAD_CLOTH_MADS median absolute deviations of the patch's Cr above its median.
+#: Compression blurs a head 3-4 px wide into its body and the cloth (its saturation falls to
+#: 6-60) and puts its colour a px or two off where its luma, kept at full resolution, shows
+#: it, but on green and blue cloths its Cr still stands 134-155 against the cloth's 89-112
+#: and the bled body's 125 at most (set-up frames of the compressed development videos of
+#: seed 510).
+NEUTRAL_CR, HEAD_REDNESS, HEAD_LUMA, HEAD_CHROMA_PX = 128, 4, 190, 2
+HEAD_CLOTH_MADS = 4.0
+#: A set-up head of fewer pixels than this by the absolute test is looked for again by the
+#: relative one too: a head the compression left a pixel or two of red (the big skittle of
+#: seed 510's shot 0) would read gone at the next frame's flicker; uncompressed, the smallest
+#: head is 4 px (development seed 400).  A head the relative test finds needs as many (the
+#: real ones, spread over their colour's blocks, are 12-48 px on seed 510; 2 px on a grey
+#: cloth's empty mark of seed 91 were a neighbour's head bled over its chalk cross).
+FEW_HEAD_PIXELS = 3
+#: The set-up frame's colour is washed out when fewer than this share of its skittles show a
+#: head of FEW_HEAD_PIXELS by the absolute test: 0-2 of 7 on the compressed development
+#: videos of seed 510, 6-7 of 7 (one mark empty) on the uncompressed ones of seeds 400-402.
+WASHED_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -105,6 +137,7 @@ class Reference:
     cut: bool = False  # part of it was under a ball's disc (or shadow, :data:`PARTIAL_TOP`)
     #   at the set-up: ``area`` is too small
     hidden: np.ndarray | None = None  # where the balls' discs lay at the set-up, if cut
+    faded: bool = False  # its head found only by the relative test (:data:`HEAD_REDNESS`)
 
 
 class SkittleWatcher:
@@ -124,6 +157,9 @@ class SkittleWatcher:
             _passes_for_skittle(cloth, setup) if cloth is not None else (False, False)
         )
         self.cloth = cloth if white_cloth or red_cloth else None
+        #: On a cloth the white-body test passes (grey, camel) a mark's chalk cross is as white
+        #: as a body: a body there never stands for a head that compression washed out.
+        self.white_cloth = white_cloth
         #: On a cloth the red-head test passes, a head is of the cloth's colour: it is looked
         #: for inside its body (:data:`HEAD_CLOSE_MM`, :data:`MIN_BODY_PIXELS`).
         self.red_cloth = red_cloth
@@ -133,7 +169,8 @@ class SkittleWatcher:
         )
         self.ball_px = layout.ball_radius * self.scale
         self.references = {
-            s.name: self._reference(setup, s.name, balls_px) for s in layout.skittles
+            s.name: self._reference(setup, s.name, balls_px, self._washed(setup, balls_px))
+            for s in layout.skittles
         }
 
     def _slid(
@@ -232,12 +269,20 @@ class SkittleWatcher:
         return x0, y0, min(shape[1], int(cx) + half), min(shape[0], int(cy) + half)
 
     def _layers(
-        self, image: np.ndarray, box: tuple[int, int, int, int], cloth_v: float
+        self,
+        image: np.ndarray,
+        box: tuple[int, int, int, int],
+        cloth_v: float,
+        faded: bool = False,
     ) -> tuple[np.ndarray, np.ndarray]:
+        """A patch's white-body and red-head pixels; ``faded``: heads by the relative test
+        too (:data:`HEAD_REDNESS`)."""
         x0, y0, x1, y1 = box
         patch = cv2.GaussianBlur(image[y0:y1, x0:x1], (3, 3), 0)
         hsv = cv2.cvtColor(patch, cv2.COLOR_BGR2HSV)
         white, red = _skittle_colours(hsv, cloth_v)
+        if faded:
+            red = red | _redder(image[y0:y1, x0:x1], white, self.scale)
         if self.cloth is not None:  # a grey cloth is "white", a red one "red": never a skittle
             off = (~self.cloth.is_cloth(patch)).astype(np.uint8) * 255
             # a white body has a grey cloth's colour, but is far brighter than the cloth
@@ -253,9 +298,35 @@ class SkittleWatcher:
                 red = red & off
         return white, red
 
+    def _washed(self, image: np.ndarray, balls_px: Sequence[tuple[float, float, float]]) -> bool:
+        """Whether the set-up frame's colour is washed out: fewer than :data:`WASHED_SHARE`
+        of the skittles in the picture show a head of :data:`FEW_HEAD_PIXELS` by the absolute
+        test.  Only then is a skittle's head looked for by the relative test: where the
+        others' heads are red, a mark with none has no skittle (an empty mark's chalk cross
+        beside red heads gave 4 px of "head" on an uncompressed video, seed 402's shot 9)."""
+        if self.red_cloth:
+            return False
+        shown = total = 0
+        for spec in self.layout.skittles:
+            box = self._patch(spec.name, image.shape)
+            x0, y0, x1, y1 = box
+            if x1 - x0 < 3 or y1 - y0 < 3:
+                continue
+            cloth = float(np.median(cv2.cvtColor(image[y0:y1, x0:x1], cv2.COLOR_BGR2HSV)[..., 2]))
+            found = self._find(image, spec.name, box, cloth, _discs(balls_px, box), faded=False)
+            total += 1
+            shown += found is not None and int(found[1].sum()) >= FEW_HEAD_PIXELS
+        return shown < WASHED_SHARE * total
+
     def _reference(
-        self, image: np.ndarray, name: str, balls_px: Sequence[tuple[float, float, float]]
+        self,
+        image: np.ndarray,
+        name: str,
+        balls_px: Sequence[tuple[float, float, float]],
+        washed: bool,
     ) -> Reference:
+        """The skittle's reference on the set-up frame; ``washed``: its colour is washed out
+        (:meth:`_washed`), and a head may be found by the relative test."""
         box = self._patch(name, image.shape)
         x0, y0, x1, y1 = box
         spec = self.layout.skittle(name)
@@ -264,35 +335,15 @@ class SkittleWatcher:
             return Reference(name, x0, y0, None, (cx, cy), 0, 0.0)
         cloth = float(np.median(cv2.cvtColor(image[y0:y1, x0:x1], cv2.COLOR_BGR2HSV)[..., 2]))
         discs = _discs(balls_px, box)
-        white, red = self._layers(image, box, cloth)
-        pixels = cv2.bitwise_or(white, red) & ~discs
-        count, labels, stats, centroids = cv2.connectedComponentsWithStats(pixels, connectivity=8)
-        # seen from above a standing skittle's red head is on top, in view whatever stands
-        # round it: a blob with no head is no skittle (a chalk cross on a grey cloth is as
-        # white as a body, and a body in a ball's shadow may not read white at all); on a red
-        # cloth a body big enough stands for a head the video's colour blur lost
-        heads = np.bincount(labels[red > 0], minlength=count)
-        bodies = np.bincount(labels[white > 0], minlength=count)
-        marks = [
-            self.calibration.to_image([s.at])[0] for s in self.layout.skittles if s.name != name
-        ]
-        best, best_d = None, (spec.height * 0.6 + 15) * self.scale
-        for i in range(1, count):
-            if stats[i, cv2.CC_STAT_AREA] < 3:
-                continue
-            if not heads[i] and not (self.red_cloth and bodies[i] >= MIN_BODY_PIXELS):
-                continue
-            at = (centroids[i][0] + box[0], centroids[i][1] + box[1])
-            d = float(np.hypot(at[0] - cx, at[1] - cy))
-            # nearer another skittle's mark, it is that skittle (the big one's search reaches
-            # its neighbours when it is off the table)
-            if d < best_d and all(np.hypot(at[0] - x, at[1] - y) > d for x, y in marks):
-                best, best_d = i, d
-        if best is None:
+        found = self._find(image, name, box, cloth, discs, faded=False)
+        if washed and (found is None or int(found[1].sum()) < FEW_HEAD_PIXELS):
+            # compression may have washed its head out, or all but a pixel or two of it
+            found = self._find(image, name, box, cloth, discs, faded=True) or found
+        if found is None:
             return Reference(name, box[0], box[1], None, (cx, cy), 0, cloth)
-        mask = labels == best
-        mx, my = centroids[best]
-        head = (red > 0) & mask
+        mask, head, faded = found
+        ys, xs = np.nonzero(mask)
+        mx, my = float(xs.mean()), float(ys.mean())
         grown = cv2.dilate(mask.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         top = np.pi * (spec.body_radius * self.scale) ** 2
         cut = bool((grown & (discs > 0)).any()) or mask.sum() < PARTIAL_TOP * top
@@ -309,7 +360,56 @@ class SkittleWatcher:
             head if head.any() else None,
             cut,
             (discs > 0) if cut else None,
+            faded,
         )
+
+    def _find(
+        self,
+        image: np.ndarray,
+        name: str,
+        box: tuple[int, int, int, int],
+        cloth: float,
+        discs: np.ndarray,
+        faded: bool,
+    ) -> tuple[np.ndarray, np.ndarray, bool] | None:
+        """The skittle's blob in its set-up patch (its mask, its head's pixels and
+        ``faded``), or None."""
+        spec = self.layout.skittle(name)
+        cx, cy = self.calibration.to_image([spec.at])[0]
+        white, red = self._layers(image, box, cloth, faded)
+        pixels = cv2.bitwise_or(white, red) & ~discs
+        count, labels, stats, centroids = cv2.connectedComponentsWithStats(pixels, connectivity=8)
+        # seen from above a standing skittle's red head is on top, in view whatever stands
+        # round it: a blob with no head is no skittle (a chalk cross on a grey cloth is as
+        # white as a body, and a body in a ball's shadow may not read white at all); on a red
+        # cloth, or where compression washed out its colour, a body big enough stands for a
+        # head the video's colour blur lost
+        heads = np.bincount(labels[red > 0], minlength=count)
+        bodies = np.bincount(labels[white > 0], minlength=count)
+        marks = [
+            self.calibration.to_image([s.at])[0] for s in self.layout.skittles if s.name != name
+        ]
+        best, best_d = None, (spec.height * 0.6 + 15) * self.scale
+        # its head's colour may be gone altogether (not where a chalk cross is as white)
+        headless = self.red_cloth or (faded and not self.white_cloth)
+        # a head the relative test finds is spread over its colour's blocks: a pixel or two
+        # is the bleed of a neighbour's head over a chalk cross
+        least = FEW_HEAD_PIXELS if faded else 1
+        for i in range(1, count):
+            if stats[i, cv2.CC_STAT_AREA] < 3:
+                continue
+            if heads[i] < least and not (headless and bodies[i] >= MIN_BODY_PIXELS):
+                continue
+            at = (centroids[i][0] + box[0], centroids[i][1] + box[1])
+            d = float(np.hypot(at[0] - cx, at[1] - cy))
+            # nearer another skittle's mark, it is that skittle (the big one's search reaches
+            # its neighbours when it is off the table)
+            if d < best_d and all(np.hypot(at[0] - x, at[1] - y) > d for x, y in marks):
+                best, best_d = i, d
+        if best is None:
+            return None
+        mask = labels == best
+        return mask, (red > 0) & mask, faded
 
     def base_px(self, name: str) -> tuple[float, float]:
         """Where the skittle stood at the set-up (image px): its reference's centre, or, where
@@ -339,7 +439,7 @@ class SkittleWatcher:
             return REMOVED
         h, w = ref.mask.shape
         box = (ref.x0, ref.y0, ref.x0 + w, ref.y0 + h)
-        white, red = self._layers(image, box, ref.cloth)
+        white, red = self._layers(image, box, ref.cloth, ref.faded)
         pixels = (white | red) > 0
         heads = red > 0
         hidden_b = _discs(balls_px, box) > 0
@@ -539,6 +639,24 @@ def _reach(blob: np.ndarray, heads: np.ndarray) -> float:
     hx, hy = xs.mean(), ys.mean()
     by, bx = np.nonzero(blob)
     return float(np.hypot(bx - hx, by - hy).max())
+
+
+def _redder(patch: np.ndarray, white: np.ndarray, scale: float) -> np.ndarray:
+    """The head pixels (uint8 0/255) of a patch whose colour compression blurred: inside a
+    white body's outline, darker than a white body, and within a few px redder than grey and
+    than the cloth's noise round it (:data:`HEAD_REDNESS`)."""
+    ycc = cv2.cvtColor(patch, cv2.COLOR_BGR2YCrCb)
+    size = 2 * HEAD_CHROMA_PX + 1
+    cr = cv2.dilate(ycc[..., 1], np.ones((size, size), np.uint8))
+    values = ycc[..., 1].astype(np.float32)
+    median = float(np.median(values))
+    spread = float(np.median(np.abs(values - median)))
+    floor = max(NEUTRAL_CR, median + HEAD_CLOTH_MADS * spread) + HEAD_REDNESS
+    close = max(3, round(HEAD_CLOSE_MM * scale) | 1)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (close, close))
+    inside = cv2.morphologyEx(white, cv2.MORPH_CLOSE, kernel)
+    dark = cv2.inRange(ycc[..., 0], 0, HEAD_LUMA)
+    return dark & inside & cv2.inRange(cr, min(255.0, floor), 255)
 
 
 def _passes_for_skittle(cloth: ClothModel, setup: np.ndarray) -> tuple[bool, bool]:
