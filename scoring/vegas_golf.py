@@ -154,6 +154,19 @@ MESSAGES = Messages(
 )
 
 
+#: The chips called on one par only (D13, L813, L851): the par, then the refusal's English,
+#: Russian and code.
+ONLY_ON_PAR: Mapping[str, tuple[int, str, str, str]] = {
+    "beer": (3, "BEER is given on a par 3 only", "ПИВО дают только на пар 3", "not_par_three"),
+    "longest_drive": (
+        5,
+        "Longest drive is played on a par 5 only",
+        "самый длинный драйв играют только на пар 5",
+        "not_par_five",
+    ),
+}
+
+
 def refuse(player: str | None, reason: str, reason_ru: str, code: str) -> IllegalMove:
     """One refusal with its reason in both languages; the code says which rule it was.  A
     verb without a player (the beer cart) gives the reason alone."""
@@ -435,20 +448,8 @@ class VegasGolfEngine(BaseEngine[RoundState]):
                 "Can't Putt This переходит только через вызов на патт",
                 "challenge_only",
             )
-        if chip == "beer" and par != 3:
-            raise refuse(
-                action.by,
-                "BEER is given on a par 3 only",
-                "ПИВО дают только на пар 3",
-                "not_par_three",
-            )
-        if chip == "longest_drive" and par != 5:
-            raise refuse(
-                action.by,
-                "Longest drive is played on a par 5 only",
-                "самый длинный драйв играют только на пар 5",
-                "not_par_five",
-            )
+        if chip in ONLY_ON_PAR and par != ONLY_ON_PAR[chip][0]:
+            raise refuse(action.by, *ONLY_ON_PAR[chip][1:])
         if self._holder(state, chip) == seat:
             raise refuse(
                 action.by, "already holds that chip", "эта фишка уже у него", "already_held"

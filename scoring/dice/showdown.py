@@ -38,7 +38,14 @@ from scoring.dice.turns import (
     faces_text,
     roll_verbs,
 )
-from scoring.engine import BaseEngine, OptionsError, check_seat, result_verdicts, winners
+from scoring.engine import (
+    BaseEngine,
+    OptionsError,
+    check_seat,
+    result_verdicts,
+    sheet_row,
+    winners,
+)
 from scoring.options import (
     check_known,
     check_table_size,
@@ -428,10 +435,8 @@ class ShowdownEngine(BaseEngine[ShowdownState]):
             {"key": "rounds_won", "en": "Rounds won", "ru": "Выиграно раундов",
              "kind": "subtotal", "cells": won}
         )  # fmt: skip
-        en, ru = ("Stakes", "Ставки") if self.rules.stake else ("Total", "Итого")
-        rows.append(
-            {"key": "total", "en": en, "ru": ru, "kind": "total", "cells": self.scores(state)}
-        )
+        title = ("Stakes", "Ставки") if self.rules.stake else self.total_title
+        rows.append(sheet_row("total", *title, self.scores(state), "total"))
         return {"columns": list(state.players), "rows": rows}
 
     def open_actions(self, state: ShowdownState) -> list[Action]:

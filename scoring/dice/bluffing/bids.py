@@ -196,6 +196,8 @@ class BidState:
 class BidEngine(BaseEngine[BidState]):
     """The engine behind Liar's Dice with a hand of dice each."""
 
+    total_title = ("Dice left", "Осталось костей")
+
     def _on_sum(self, state: BidState) -> bool:
         """Bids are on the sum of two dice when the preset plays L493 and one die each is left."""
         return self.rules.sum_duel and state.one_die_each
@@ -414,10 +416,7 @@ class BidEngine(BaseEngine[BidState]):
                     "cells": {p: -1 if s == j.loser else None for s, p in enumerate(state.players)},
                 }
             )
-        rows.append(
-            {"key": "total", "en": "Dice left", "ru": "Осталось костей", "kind": "total",
-             "cells": self.scores(state)}
-        )  # fmt: skip
+        rows.append(self.total_row(self.scores(state)))
         return {"columns": list(state.players), "rows": rows}
 
     def open_actions(self, state: BidState) -> list[Action]:

@@ -41,7 +41,7 @@ from scoring.dice.turns import (
     opening_verbs,
     throw_for_start,
 )
-from scoring.engine import BaseEngine, OptionsError, check_seat, result_verdicts
+from scoring.engine import BaseEngine, OptionsError, check_seat, result_verdicts, sheet_row
 from scoring.options import check_known, option_choice, option_flag, option_whole
 from scoring.verdicts import COMMON, Kind, Verdict
 
@@ -392,15 +392,9 @@ class CupEngine(BaseEngine[CupState]):
                     "cells": {p: state.taken if p == winner else None for p in state.players},
                 }
             )
-        rows.append(
-            {
-                "key": "total",
-                "en": "Stakes left" if self.rules.liar_pays_left else "Chips left",
-                "ru": "Осталось ставок" if self.rules.liar_pays_left else "Осталось фишек",
-                "kind": "total",
-                "cells": self.scores(state),
-            }
-        )
+        stakes = self.rules.liar_pays_left
+        title = ("Stakes left", "Осталось ставок") if stakes else ("Chips left", "Осталось фишек")
+        rows.append(sheet_row("total", *title, self.scores(state), "total"))
         return {"columns": list(state.players), "rows": rows}
 
     def open_actions(self, state: CupState) -> list[Action]:

@@ -121,6 +121,8 @@ class DuelState:
 class DuelEngine(BaseEngine[DuelState]):
     """The engine behind Bluff."""
 
+    total_title = ("Duels won", "Выиграно партий")
+
     def __init__(self, game: str, preset: str, options: Mapping[str, Any]) -> None:
         self.game = game
         self.preset = preset
@@ -323,10 +325,7 @@ class DuelEngine(BaseEngine[DuelState]):
                     "cells": {p: int(s != d.loser) for s, p in enumerate(state.players)},
                 }
             )
-        rows.append(
-            {"key": "total", "en": "Duels won", "ru": "Выиграно партий", "kind": "total",
-             "cells": self.scores(state)}
-        )  # fmt: skip
+        rows.append(self.total_row(self.scores(state)))
         return {"columns": list(state.players), "rows": rows}
 
     def open_actions(self, state: DuelState) -> list[Action]:
