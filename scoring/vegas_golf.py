@@ -730,7 +730,8 @@ class VegasGolfEngine(BaseEngine[RoundState]):
                 )
             )
         rows.append(sheet_row("strokes", "Strokes", "Удары", self.totals(state), "subtotal"))
-        held = {p: ", ".join(chips) for p, chips in self.held(state).items()}
+        names = {chip.id: chip.en for chip in self.chips}  # the chips' own names, as printed
+        held = {p: ", ".join(names[c] for c in chips) for p, chips in self.held(state).items()}
         rows.append(sheet_row("chips", "Chips held", "Фишки на руках", held))
         rows.append(
             sheet_row("bets", "Chips' bets (+/-)", "Ставки фишек (+/-)", self.chip_bets(state))

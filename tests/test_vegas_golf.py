@@ -162,7 +162,7 @@ def test_the_sheet_shows_the_card_and_the_settlement() -> None:
     assert rows["hole_1"]["cells"] == {"Anna": 3, "Boris": 4, "Vera": 5}
     assert rows["hole_2"]["cells"] == {"Anna": None, "Boris": None, "Vera": None}
     assert rows["strokes"]["cells"] == {"Anna": 3, "Boris": 4, "Vera": 5}
-    assert rows["chips"]["cells"] == {"Anna": "birdie, water", "Boris": "", "Vera": "lady"}
+    assert rows["chips"]["cells"] == {"Anna": "Birdie, Water", "Boris": "", "Vera": "Lady chip"}
     assert rows["bets"]["cells"] == {"Anna": 0, "Boris": 0, "Vera": -1}
     assert rows["chips_settled"]["cells"] == {"Anna": 1, "Boris": 1, "Vera": -2}
     assert rows["on_the_spot"]["cells"] == {"Anna": 0, "Boris": -2, "Vera": 2}
