@@ -35,7 +35,9 @@ classifier needs the corner exactly).
 
 An uncovered card's outline that its edges do not support (the stock mask ran into paper,
 pale wood or beige carpet) is fitted again to the card's edges inside the detector's box
-(:mod:`vision.cards.box_outline`) before its index corners are read.
+(:mod:`vision.cards.box_outline`) before its index corners are read; where no outline fits (a
+white card on white paper shows little edge), the card turned either way inside its box is
+read at its corners too, and the surer index chooses.
 
 A matched card takes the detector's box and the corner reading's outline (quad, index, cover):
 the detector boxes a card's visible part as it was taught on real photos, while the corner
@@ -132,7 +134,11 @@ GLYPH_SURE = 0.8
 #: there the fit took taught singles from 145 to 152 of 156 and zero-shot ones from 143 to
 #: 146, the deck tables from 425 to 431 of 501, the real photos' dev and fit folds unchanged
 #: (100 of 104, 317 of 319).  Without SIDE_SURE and IN_BOX six covered cards were read as the
-#: card lying on them or with the pips of their visible part.
+#: card lying on them or with the pips of their visible part.  Where no fit stands either, the
+#: card turned either way inside its box is read at its index corners too (on white paper a
+#: card shows too little edge to fit): single cards on white paper (seed 8500) 116 -> 124 of
+#: 156 zero-shot, 118 -> 127 taught; the deck tables 431 -> 437, singles 146 -> 145 and
+#: 152 -> 151.
 EDGES_SURE = 0.8
 #: A fitted outline replaces the one read only where each of its sides is supported this much.
 SIDE_SURE = 0.6
@@ -241,14 +247,21 @@ class CombinedCards:
             self._outlined(grey, reading, [r.box for r in read if r is not reading])
             for reading in read
         ]
-        indexed = self._indexed(image, outlined)
-        # Pips are counted on the outline read where it is a whole card: a card half under a
-        # card back fits a whole card's outline inside its visible part, showing fewer pips.
+        others = [
+            inscribed(r.box)
+            if r.covered_by is None and edge_support(grey, r.quad) < EDGES_SURE
+            else []
+            for r in outlined
+        ]
+        indexed = self._indexed(image, outlined, others)
+        # Pips are counted on the final outline, but for a whole card's outline read where a
+        # fit replaced it: a card half under a card back fits a whole card's outline inside its
+        # visible part, showing fewer pips.
         return [
-            self._counted(
-                image, replace(reading, quad=first.quad) if is_whole(first.quad) else reading
-            )
-            for reading, first in zip(indexed, read, strict=True)
+            self._counted(image, replace(r, quad=first.quad))
+            if fit.quad != first.quad and is_whole(first.quad)
+            else self._counted(image, r)
+            for r, first, fit in zip(indexed, read, outlined, strict=True)
         ]
 
     @staticmethod
@@ -276,18 +289,40 @@ class CombinedCards:
             return reading
         return replace(reading, quad=quad)
 
-    def _indexed(self, image: np.ndarray, readings: list[CardReading]) -> list[CardReading]:
+    def _indexed(
+        self, image: np.ndarray, readings: list[CardReading], others: list[list[Quad]]
+    ) -> list[CardReading]:
         """The readings with the card their index corners name, where they are sure of it
-        (WHOLE, INDEX_SURE; see the module doc)."""
+        (WHOLE, INDEX_SURE; see the module doc).  ``others[k]`` are outlines to try besides
+        reading k's own, the surest reading of its index choosing among them (a card on white
+        paper shows too little edge to fit: the card turned inside its box either way)."""
+        trials = [
+            (k, replace(r, quad=q)) for k, r in enumerate(readings) for q in [r.quad, *others[k]]
+        ]
+        out = list(readings)
+        surest: dict[int, float] = {}
+        for (k, trial), found in zip(
+            trials, self._index_reads(image, [t for _, t in trials]), strict=True
+        ):
+            if found is not None and found[1] >= INDEX_SURE and found[1] > surest.get(k, 0.0):
+                surest[k] = found[1]
+                out[k] = replace(trial, card=found[0])
+        return out
+
+    def _index_reads(
+        self, image: np.ndarray, readings: list[CardReading]
+    ) -> list[tuple[str, float] | None]:
+        """The card each reading's index corners name and how sure they are of it (their log
+        votes joined), None where no corner was read as an index."""
         read = {k: self._index_corners(r) for k, r in enumerate(readings)}
         read = {k: found for k, found in read.items() if found[0]}
+        out: list[tuple[str, float] | None] = [None] * len(readings)
         if not read:
-            return readings
+            return out
         corners = [corner for found, _ in read.values() for corner in found]
         classified = [c for found, glyphs_only in read.values() if not glyphs_only for c in found]
         probs = self.corners.corners.scores(image, classified)
         glyph_votes = self._glyph_votes(image, corners)
-        out = list(readings)
         start = scored = 0
         for k, (found, glyphs_only) in read.items():
             votes = np.zeros(len(CODES))
@@ -306,8 +341,7 @@ class CombinedCards:
                 continue
             votes = np.where(self.allowed, votes, -np.inf)
             joint = np.exp(votes - votes.max())
-            if 1.0 / joint.sum() >= INDEX_SURE:
-                out[k] = replace(readings[k], card=CODES[int(votes.argmax())])
+            out[k] = (CODES[int(votes.argmax())], float(1.0 / joint.sum()))
         return out
 
     def _index_corners(self, reading: CardReading) -> tuple[list[Corner], bool]:
