@@ -1,0 +1,165 @@
+"""The club board: subscribes to every table on the broker and rebuilds each one
+(:class:`.replica.TableReplica`), asking a table to publish again what it has missed.
+
+Messages arrive on the client's network thread; the replicas are touched under one lock, and
+:meth:`ClubBoard.tables` hands out plain summaries, so a command or a window reads the board
+from its own thread.  A message that cannot be read is counted and skipped, never fatal: one
+broken table must not take the club's board down.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+
+from scoring.engine import OptionsError
+from scoring.registry import UnknownGame
+from session.club.replica import TableReplica
+from session.club.wire import (
+    Meta,
+    Row,
+    WireError,
+    decode,
+    encode,
+    parse_topic,
+    read_seq,
+    subscriptions,
+    topic,
+)
+
+QOS = 1
+RESEND_AFTER_S = 1.0  # a gap still open this long is asked for again
+
+
+class ClubBoard:
+    def __init__(self, host: str = "localhost", port: int = 1883) -> None:
+        self._lock = threading.Lock()
+        self.replicas: dict[str, TableReplica] = {}
+        self._early: dict[str, list[tuple[str, dict[str, Any]]]] = {}  # before a table's meta
+        self._asked: dict[str, tuple[int, float]] = {}  # table -> (from, when) of its resend
+        self._status: dict[str, str] = {}
+        self.unreadable: list[str] = []
+        self._connected = threading.Event()
+        self._host, self._port = host, port
+        self.client = mqtt.Client(CallbackAPIVersion.VERSION2, clean_session=True)
+        self.client.reconnect_delay_set(1, 2)
+        self.client.on_connect = self._on_connect
+        self.client.on_disconnect = lambda *_args: self._connected.clear()
+        self.client.on_message = self._on_message
+
+    def start(self) -> ClubBoard:
+        self.client.connect_async(self._host, self._port, keepalive=5)
+        self.client.loop_start()
+        return self
+
+    def stop(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()
+
+    @property
+    def connected(self) -> bool:
+        return self._connected.is_set()
+
+    def tables(self) -> list[dict[str, Any]]:
+        """Every table heard of, by id: its game, players, scores and how far it is rebuilt."""
+        self.chase_gaps()
+        with self._lock:
+            return [self.replicas[table].summary() for table in sorted(self.replicas)]
+
+    def replica(self, table: str) -> TableReplica | None:
+        with self._lock:
+            return self.replicas.get(table)
+
+    def chase_gaps(self) -> None:
+        """Ask again for rows still missing after :data:`RESEND_AFTER_S` (a resend that was
+        itself lost, or a table that was away)."""
+        with self._lock:
+            tables = list(self.replicas)
+        for table in tables:
+            self._ask(table)
+
+    # ----------------------------------------------------------------------------------------
+    # The client's callbacks (its network thread).
+
+    def _on_connect(
+        self, client: mqtt.Client, _data: Any, _flags: Any, reason: Any, _p: Any
+    ) -> None:
+        if reason.is_failure:
+            return
+        for name in subscriptions():
+            client.subscribe(name, qos=QOS)
+        self._connected.set()
+
+    def _on_message(self, _client: Any, _data: Any, message: mqtt.MQTTMessage) -> None:
+        try:
+            table, kind = parse_topic(message.topic)
+            if kind == "status":
+                self._see_status(table, message.payload.decode(errors="replace"))
+                return
+            data = decode(message.payload, message.topic)
+            with self._lock:
+                self._take(table, kind, data, message.topic)
+        except (WireError, UnknownGame, OptionsError) as error:
+            with self._lock:
+                self.unreadable.append(str(error))
+            return
+        self._ask(table)
+
+    def _see_status(self, table: str, status: str) -> None:
+        with self._lock:
+            self._status[table] = status
+            if table in self.replicas:
+                self.replicas[table].status = status
+
+    def _take(self, table: str, kind: str, data: dict[str, Any], what: str) -> None:
+        """Hand a message to the table's replica (made from its meta; earlier ones wait)."""
+        replica = self.replicas.get(table)
+        if kind == "meta":
+            meta = Meta.read(data, what)
+            if replica is not None and replica.meta == meta:
+                return
+            replica = self.replicas[table] = TableReplica(table, meta)
+            replica.status = self._status.get(table, "unknown")
+            for early_kind, early in self._early.pop(table, []):
+                self._feed(replica, early_kind, early, what)
+            return
+        if replica is None:
+            self._early.setdefault(table, []).append((kind, data))
+            return
+        self._feed(replica, kind, data, what)
+
+    @staticmethod
+    def _feed(replica: TableReplica, kind: str, data: dict[str, Any], what: str) -> None:
+        if data.get("session", "") != replica.meta.session:
+            replica.stale += 1  # an earlier game's row or view under this table id
+            return
+        if kind == "actions":
+            replica.receive(Row.read(data, what))
+        elif kind == "view":
+            view = data.get("view")
+            if not isinstance(view, dict):
+                raise WireError(f"{what}: 'view' must be an object")
+            replica.see_view(read_seq(data, "seq", what), view)
+
+    def _ask(self, table: str) -> None:
+        """Ask the table for its rows from the first one missing, unless just asked."""
+        with self._lock:
+            replica = self.replicas.get(table)
+            start = None if replica is None else replica.missing_from
+            if start is None or replica is None or replica.status == "offline":
+                # nothing missing, or nobody to ask: a table that went away keeps its
+                # published view on the board until it comes back
+                self._asked.pop(table, None)
+                return
+            asked = self._asked.get(table)
+            now = time.monotonic()
+            if asked is not None and asked[0] == start and now - asked[1] < RESEND_AFTER_S:
+                return
+            self._asked[table] = (start, now)
+            request = {"from": start, "session": replica.meta.session}
+        if self._connected.is_set():
+            self.client.publish(topic(table, "resend"), encode(request), qos=QOS)
