@@ -52,7 +52,13 @@ def main() -> None:
         type=Path,
         default=Path(__file__).resolve().parents[2] / "shared" / "data" / "cards-real-train",
     )
+    parser.add_argument(
+        "--parts",
+        default="real,tables,singles,fps",
+        help="which sets to measure, of: real, tables, singles, fps (default: all)",
+    )
     args = parser.parse_args()
+    parts = set(args.parts.split(","))
     mixed, fixed, photos = args.out / "mixed", args.out / "ru36", args.out / "photos"
     if not mixed.is_dir():
         render_dataset(mixed, args.scenes, args.seed, HELD_OUT)
@@ -68,7 +74,7 @@ def main() -> None:
     )
     rendered = resolve_deck(f"36-russian-{HELD_OUT}")
     results = {}
-    for make in (combined, detector, learned):
+    for make in (combined, detector, learned) if "real" in parts else ():
         reader = make(resolve_deck("52"))
         report = evaluate_real_cards(reader, args.real, "held")
         results[f"{reader.name}, real photos held out"] = report.to_json()
@@ -99,39 +105,65 @@ def main() -> None:
         "template (taught profile), 36 Russian": (template(taught), fixed),
         "adapted (taught profile), 36 Russian": (adapted(taught), fixed),
     }
-    for name, (reader, folder) in runs.items():
+    for name, (reader, folder) in runs.items() if "tables" in parts else ():
         report = evaluate_cards(reader, folder)
         results[name] = report.to_json()
         print(f"== {name}\n{report.to_text()}\n", flush=True)
-    for index, name in enumerate(HELD_OUT_DECKS):
-        for mode, right in singles(args.out, name, args.seed + 399 + index, held_tables).items():
-            results[f"combined ({mode}), single photos of unseen deck {name}"] = right
-            print(f"== combined ({mode}), single photos of unseen deck {name}: {right}/52")
+    for index, name in enumerate(HELD_OUT_DECKS if "singles" in parts else ()):
+        surfaces = (
+            ("table", args.seed + 399),
+            ("paper", args.seed + 499),
+            ("crop", args.seed + 599),
+        )
+        for surface, seed in surfaces:
+            found = singles(args.out, name, surface, seed + index, held_tables)
+            for mode, right in found.items():
+                what = f"combined ({mode}), single photos of unseen deck {name} on {surface}"
+                results[what] = right
+                print(f"== {what}: {right}/52", flush=True)
     frames = sorted(fixed.glob("*.jpg"))[:30]
-    for make in (detector, learned):
+    for make in (detector, learned) if "fps" in parts else ():
         reader = make(rendered)
         results[f"tracker_fps_{reader.name}"] = fps = tracker_fps(reader, frames)
         print(f"tracker fps ({reader.name} reader + observer, one thread): {fps:.1f}")
-    (args.out / "results.json").write_text(json.dumps(results, indent=1), encoding="utf-8")
+    named = "results.json" if len(parts) == 4 else f"results-{'-'.join(sorted(parts))}.json"
+    (args.out / named).write_text(json.dumps(results, indent=1), encoding="utf-8")
 
 
-def singles(out: Path, name: str, seed: int, tables: list[np.ndarray]) -> dict[str, int]:
-    """Photos of each card of the deck design ``name`` alone on a held-out real table, 80-300 px
-    wide (a card photographed or scanned on its own, as a user shows one), rendered at ``seed``
-    unless there, and how many of the 52 the combined reader's surest reading names right:
-    zero-shot, and with the deck taught from one photo a card (rendered at ``seed - 100``)."""
-    folder, photos = out / f"single-{name}", out / f"single-{name}-teach"
+def singles(
+    out: Path, name: str, surface: str, seed: int, tables: list[np.ndarray]
+) -> dict[str, int]:
+    """Photos of each card of the deck design ``name`` alone, as a user shows one card: on a
+    held-out real table 80-300 px wide (``surface`` "table"), 180-300 px wide on white paper
+    ("paper", a card scanned or photographed on a sheet), or cropped to the card (a few px of
+    cloth round it: "crop", a scan cut to the card), rendered at ``seed`` unless there; and
+    how many of the 52 the combined reader's surest reading names right: zero-shot, and with
+    the deck taught from one photo a card (rendered once a deck, at its table seed - 100)."""
+    folder = out / (("single-" if surface == "table" else f"single-{surface}-") + name)
+    photos = out / f"single-{name}-teach"
     if not folder.is_dir():
         folder.mkdir(parents=True)
         rng = np.random.default_rng(seed)
         for card in deck(52):
-            table = tables[int(rng.integers(len(tables)))]
-            image, _ = single_card(
-                rng, card, style_named(HELD_OUT), "latin", name, table, (80, 300)
+            if surface == "table":
+                under, widths = tables[int(rng.integers(len(tables)))], (80.0, 300.0)
+            elif surface == "paper":
+                under, widths = white_paper(rng), (180.0, 300.0)
+            else:
+                under, widths = None, (200.0, 300.0)
+            image, quad = single_card(
+                rng, card, style_named(HELD_OUT), "latin", name, under, widths
             )
+            if surface == "crop":
+                x, y, w, h = cv2.boundingRect(quad.astype(np.int32))
+                image = image[
+                    max(0, y - CROP_MARGIN) : y + h + CROP_MARGIN,
+                    max(0, x - CROP_MARGIN) : x + w + CROP_MARGIN,
+                ]
             cv2.imwrite(str(folder / f"{card}.jpg"), image)
     if not photos.is_dir():
-        render_photos(photos, 52, "latin", HELD_OUT, seed - 100, art=name)
+        table_seed = seed - 100 if surface == "table" else seed - 200
+        render_photos(photos, 52, "latin", HELD_OUT, table_seed, art=name)
     taught = teach_deck(
         [(code_from_name(p), cv2.imread(str(p))) for p in sorted(photos.glob("*.jpg"))],
         f"taught {name}",
@@ -146,6 +178,17 @@ def singles(out: Path, name: str, seed: int, tables: list[np.ndarray]) -> dict[s
             surest = max(readings, key=lambda r: r.confidence, default=None)
             right[mode] += surest is not None and surest.card == code_from_name(path)
     return right
+
+
+#: A card cropped out of its photo keeps this many px of the cloth round it.
+CROP_MARGIN = 4
+
+
+def white_paper(rng: np.random.Generator) -> np.ndarray:
+    """A sheet of white paper or a scanner's lid: light grey of a random shade, a little noise."""
+    shade = float(rng.uniform(225, 250))
+    sheet = np.full((480, 640, 3), shade, np.float32) + rng.normal(0, 3, (480, 640, 3))
+    return np.clip(sheet, 0, 255).astype(np.uint8)
 
 
 if __name__ == "__main__":

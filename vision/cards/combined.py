@@ -167,7 +167,8 @@ class CombinedCards:
         not at all) is read again mirrored out
         (:mod:`vision.cards.close_up`); a card found there filling the picture (FILLS of it, or
         CLOSE_UP where the readings inside it are that card in parts, :func:`in_parts`), surer
-        than the readings inside it, replaces them."""
+        than the readings inside it, replaces them.  Where none is, the card filling the picture
+        fitted to its edges and named by its index corners does (:meth:`_filling`)."""
         readings = self._read(image)
         if not self._may_be_close_up(image, readings):
             return readings
@@ -180,8 +181,30 @@ class CombinedCards:
             surer = moved.confidence > max((r.confidence for r in inside), default=0.0)
             if fills(moved.box, image, share) and surer:
                 large.append(moved)
+        if not large and (whole := self._filling(image)) is not None:
+            large.append(whole)
         kept = [r for r in readings if all(r.box.nested_share(c.box) < PART for c in large)]
         return large + kept
+
+    def _filling(self, image: np.ndarray) -> CardReading | None:
+        """The card filling a close-up (a card scanned or photographed up close, cropped to
+        it), where neither reading found it whole: its outline fitted to its edges inside the
+        picture's own box, standing where every side is an edge (SIDE_SURE), it spans FILLS of
+        the picture and its index corners name a card at least INDEX_SURE; None else."""
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        height, width = grey.shape
+        picture = Box(0.0, 0.0, float(width), float(height))
+        bright = brightest(grey, picture)
+        starts = [*inscribed(picture), *([bright] if bright else [])]
+        quad, _ = max((fitted(grey, start) for start in starts), key=lambda found: found[1])
+        around = bounding(quad)
+        if side_support(grey, quad).min() < SIDE_SURE or not fills(around, image):
+            return None
+        reading = CardReading("", around, quad, around, 0.0)
+        found = self._index_reads(image, [reading])[0]
+        if found is None or found[1] < INDEX_SURE:
+            return None
+        return self._counted(image, replace(reading, card=found[0], confidence=found[1]))
 
     @staticmethod
     def _may_be_close_up(image: np.ndarray, readings: list[CardReading]) -> bool:
