@@ -15,6 +15,12 @@ bash scripts/apt-install.sh "the card renderer's real deck designs" kdegames-car
 # `make sim`), as tests/test_panel_avr.py does.
 bash scripts/apt-install.sh "the panel's AVR build and simulator" \
     gcc-avr avr-libc arduino-core-avr libsimavr-dev
+# The printed sheets' pages are checked as PNGs (pdftoppm, pdftotext) and the live page in a
+# real browser (Playwright drives this chromium; `playwright install` is never run).
+bash scripts/apt-install.sh "the PDF page checks and the live page's browser tests" \
+    poppler-utils chromium
+# The club's MQTT broker: tests/test_club.py starts its own mosquitto on a free port.
+bash scripts/apt-install.sh "the club's MQTT broker" mosquitto
 # Qt's X11 plugin (the windows on a screen) links to these; minimal Debian images lack them.
 bash scripts/apt-install.sh "Qt's X11 libraries" $(cat scripts/qt-x11-packages.txt)
 python3 -m venv .venv

@@ -45,7 +45,10 @@ from session.interpreters.dice import DiceInterpreter
 from session.interpreters.domino_poker import DominoPokerInterpreter
 from session.interpreters.dominoes import DominoesInterpreter
 from session.interpreters.golf import GolfInterpreter
+from session.interpreters.holdem import HoldemInterpreter
+from session.interpreters.reversi import ReversiInterpreter
 from session.interpreters.tricks import TrickInterpreter
+from session.interpreters.tripoley import TripoleyInterpreter
 from session.live import Interpreter
 from vision.observe import GATED_FRAMES
 
@@ -137,8 +140,9 @@ class Camera:
 @dataclass(frozen=True)
 class Family:
     """Everything that hangs on one family (see the module's docstring for each field;
-    ``shows``: what the table shows, ``dice``, ``cards``, ``tiles`` or ``balls``, and the
-    audience display writes card names with suit symbols for ``cards``)."""
+    ``shows``: what the table shows, ``dice``, ``cards``, ``tiles``, ``balls`` or ``discs``
+    (a Reversi board), and the audience display writes card names with suit symbols for
+    ``cards``)."""
 
     name: str
     shows: str
@@ -255,6 +259,24 @@ def _cards_as(layout: str) -> Callable[[Any, Table], Perception]:
         return CardPerception(reader, CardObserver(frames=GATED_FRAMES, game=layout))
 
     return perceive
+
+
+def _board_readers() -> ReaderTable:
+    from vision.reversi.readers import DEFAULT, READERS
+
+    return READERS, DEFAULT
+
+
+def _board(reader: Any, table: Table) -> Perception:
+    """The Reversi board reader (made for the preset's board size) and the board observer."""
+    from session.sources import BoardPerception
+    from vision.reversi.observe import BoardObserver
+
+    return BoardPerception(reader, BoardObserver(frames=GATED_FRAMES))
+
+
+def _board_size(table: Table) -> tuple[Any, ...]:
+    return (int(table.options.get("size", 8)),)
 
 
 def _golf_mat(reader: Any, table: Table) -> Perception:
@@ -380,6 +402,37 @@ FAMILIES: Mapping[str, Family] = MappingProxyType(
                 interpreter=DominoPokerInterpreter,
                 camera=Camera(_showdown, _tile_readers, kind="dominoes"),
             ),
+            # The board is found from its green and read square by square; a move is the
+            # new disc and its flips against the engine's board (session/interpreters/reversi).
+            Family(
+                "reversi",
+                shows="discs",
+                view="reversi",
+                facts=("board_seen",),
+                interpreter=ReversiInterpreter,
+                camera=Camera(_board, _board_readers, _board_size, kind="board"),
+            ),
+            # Hold'em: the camera reads the board and the hands tabled (cards newly face up, as
+            # Durak's observer reports them); the amounts are the operator's.
+            _cards_seen(
+                "holdem",
+                "holdem",
+                HoldemInterpreter,
+                {
+                    "bell": "the player to act checks, or calls when there is a bet",
+                    "player": "that seat's player folds (binding, in turn or out of it)",
+                },
+                layout="durak",
+            ),
+            # Tripoley: the pay cards laid, the poker hands tabled and the Michigan plays, each a
+            # card newly face up; whose hand a card came from is the operator's to confirm.
+            _cards_seen(
+                "tripoley",
+                "tripoley",
+                TripoleyInterpreter,
+                {"bell": "stop: nobody holds the next card of the suit in Michigan"},
+                layout="durak",
+            ),
             # A round of golf is played on a course, far from any table camera: the operator
             # (or the panel) enters the strokes and the chips the group calls out.
             Family(
@@ -388,6 +441,23 @@ FAMILIES: Mapping[str, Family] = MappingProxyType(
                 view="scores",
                 no_camera="a round played on a golf course, not at a table: the strokes and "
                 "the chips are entered by the operator",
+            ),
+            # Novus: discs shot on a square board; no reader of that board exists yet, so the
+            # referee enters each shot's record (docs/rules/novus.md §3).
+            Family(
+                "novus",
+                shows="discs",
+                view="novus",
+                no_camera="no camera reads a Novus board yet: the referee enters each shot's "
+                "record (first contact, rebound, discs pocketed, the striker)",
+            ),
+            # Pogs: cardboard chips thrown on any flat surface, a floor as often as a table.
+            Family(
+                "pogs",
+                shows="discs",
+                view="pogs",
+                no_camera="chips thrown anywhere (a floor, a chair, a table): the operator "
+                "enters each throw's flipped chips and the re-throws",
             ),
             Family(
                 "carom",

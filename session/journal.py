@@ -124,6 +124,7 @@ class Journal:
         self.preset: str | None = meta["preset"]
         self.players: tuple[str, ...] = tuple(meta["players"])
         self.options: dict[str, Any] = dict(meta["options"])
+        self.created: str = str(meta.get("created", ""))  # names the session (session/club)
         self.match = match
         self.last_row: JournalRow | None = None  # the row the latest accepted submit wrote
         #: Each row's verdicts, as judged when it was written or re-judged on opening (verdicts

@@ -37,10 +37,12 @@ class Submit:
 @dataclass(frozen=True)
 class Confirm:
     """Accept a held proposal, as proposed or replaced by the operator's edited ``action``;
-    ``pending`` None means the oldest one (the panel's confirm button)."""
+    ``pending`` None means the oldest one (the panel's confirm button).  ``source`` names who
+    confirmed where that is the record (``phone``); None keeps the proposal's own source."""
 
     pending: int | None = None
     action: Mapping[str, Any] | None = None
+    source: str | None = None
 
 
 @dataclass(frozen=True)
@@ -298,7 +300,8 @@ class LiveSession:
         held = self._pending[key]
         proposal = held.proposal
         action = command.action if command.action is not None else proposal.action
-        event = self._record(posted, action, proposal.source, proposal.confidence, proposal.frame)
+        source = command.source or proposal.source
+        event = self._record(posted, action, source, proposal.confidence, proposal.frame)
         if event.kind == "accepted":
             del self._pending[key]
         return [event]

@@ -114,6 +114,15 @@ class CardPerception(_ReaderPerception):
         return _detection("card", reading, reading.card, covered=reading.covered_by is not None)
 
 
+class BoardPerception(_ReaderPerception):
+    """A Reversi board reader and a :class:`vision.reversi.observe.BoardObserver`; the board
+    found is drawn with the count of discs read on it."""
+
+    def _drawn(self, reading: Any) -> dict[str, Any]:
+        label = f"B {reading.board.count('B')} W {reading.board.count('W')}"
+        return _detection("board", reading, label)
+
+
 def _detection(kind: str, reading: Any, label: str, **flags: bool) -> dict[str, Any]:
     """One reading as the console draws it: the same keys for every kind of object, so the
     overlay needs no per-family code (``flags``: what only that kind has)."""

@@ -39,6 +39,8 @@ from tests import (
     test_five_pins,
     test_golf,
     test_nine_card_don,
+    test_novus,
+    test_pogs,
 )
 
 SEEDS = (0, 1)
@@ -82,6 +84,8 @@ NOT_ENDING: dict[str, str] = {
     "tests/test_seven_skittles.random_shot plays it there",
     "card_thousand": "random bidding rarely closes a game of 1000 within the step budget; "
     "tests/test_card_thousand plays whole deals with its own chooser",
+    "holdem/limit": "limit hold'em moves a few big blinds a hand, so random play rarely "
+    "busts a player within the step budget; tests/test_holdem_oracle plays whole limit hands",
     "card_ball": "random pocket play rarely empties the hands within the step budget; "
     "tests/test_card_ball plays whole games with its own table",
 }
@@ -94,6 +98,8 @@ FILLS: dict[str, Any] = {
     "five_pins": test_five_pins.fill,
     "golf": test_golf.fill,
     "nine_card_don": test_nine_card_don.unproven_play,
+    "novus": test_novus.fill,
+    "pogs": test_pogs.fill,
     **dict.fromkeys(("two_dice", "whats_the_sum"), test_dice_oneshot.fill),
     **dict.fromkeys(("aces",), test_dice_rounds.fill),
     **dict.fromkeys(

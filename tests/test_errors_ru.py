@@ -34,6 +34,7 @@ from scoring.actions import (
 )
 from scoring.card_games.card_ball.rules import BallsField
 from scoring.card_games.golf.rules import GolfCardField
+from scoring.card_games.holdem.pushes import PushedChipsField
 from scoring.cards import CardField, CardsField
 from scoring.carom.shot import (
     FELLERS,
@@ -50,6 +51,7 @@ from scoring.durak.verbs import HandsField as CardHandsField
 from scoring.durak.verbs import SizesField
 from scoring.match import Match
 from scoring.registry import catalogue, create_engine
+from scoring.reversi.board import SquareField, SquaresField
 from ui.cli import main
 from ui.short_form import COMMANDS, CliError, read_action
 
@@ -497,6 +499,9 @@ BAD_VALUES: dict[type[FieldType], Callable[[Any], list[Any]]] = {
     CardHandsField: lambda f: [5, {"": ["6H"]}, {"Anna": ["ZZ"]}, {"Anna": ["6H", "6H"]}],
     BallsField: lambda f: [5, [16], [3, 3], [True]],
     ChipsField: lambda f: [5, [], [0], [11], [3, 3], [True]],
+    PushedChipsField: lambda f: [5, [], [0], [-5], [True], ["x"]],
+    SquareField: lambda f: [5, "", "z9", "a0", "a99"],
+    SquaresField: lambda f: [5, ["z9"], ["a1", "A1"], "a1"],
     BallField: lambda f: ["zz", 5],
     ContactsField: lambda f: [
         5,
@@ -537,6 +542,9 @@ BAD_VALUES: dict[type[FieldType], Callable[[Any], list[Any]]] = {
 BAD_WORD: dict[type[FieldType], str] = {
     DiceField: "x",
     ChipsField: "x",
+    PushedChipsField: "x",
+    SquareField: "z9",
+    SquaresField: "z9",
     ChoiceField: "zz",
     IntField: "x",
     BoolField: "maybe",

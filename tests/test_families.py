@@ -67,7 +67,7 @@ def test_every_game_of_the_catalogue_has_a_complete_family() -> None:
     for game_id, known in families.items():
         assert known is FAMILIES[game(game_id).family], game_id
         assert known.view, f"{known.name}: no view"
-        assert known.shows in ("dice", "cards", "tiles", "balls"), known.name
+        assert known.shows in ("dice", "cards", "tiles", "balls", "discs"), known.name
         if known.has_camera:
             assert known.camera is not None and known.facts, known.name
             assert not known.no_camera, f"{known.name}: a camera and a reason for none"

@@ -36,6 +36,11 @@ OPTIONAL_MODULES = {
     "torchvision": "vision",
     "ultralytics": "vision",
     "PySide6": "ui",
+    "fpdf": "print",
+    "starlette": "live",
+    "uvicorn": "live",
+    "qrcode": "live",
+    "paho": "club",
 }
 
 

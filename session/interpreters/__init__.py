@@ -6,6 +6,7 @@ gets which is the family registry's (:mod:`session.families`, ``interpreter_for`
   trump turned up), ``attack``, ``throw_in``, ``transfer``, ``defend``, ``take``, ``done``;
 * ``dominoes``: :class:`DominoesInterpreter`, ``TileLaid`` -> ``lay``;
 * ``domino_poker`` (:mod:`.domino_poker`): five tiles shown together -> ``reveal``;
+* ``reversi`` (:mod:`.reversi`): a board at rest -> ``move`` (the new disc and its flips);
 * ``carom``: :class:`CaromInterpreter`, ``ShotEnded`` -> ``shot``;
 * ``devyatka`` (:mod:`.devyatka`): a card at a row's end -> ``play``, the bell -> ``pass``;
 * ``tricks`` (:mod:`.tricks`): a card in the trick -> ``play``;

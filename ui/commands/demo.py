@@ -44,6 +44,14 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "--speed", type=float, default=1.0, metavar="X", help="windows: play X times faster (1)"
     )
     demo.add_argument("--quiet", action="store_true", help="print only the final sheet")
+    demo.add_argument(
+        "--serve",
+        nargs="?",
+        const="0.0.0.0:8765",
+        metavar="HOST:PORT",
+        help="windows: serve the dice night's live score to phones (default 0.0.0.0:8765), "
+        "with its QR code on the audience display",
+    )
     add_lang(demo)
     demo.set_defaults(run=cmd_demo)
 
@@ -65,6 +73,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
             "(pip install -e '.[demo]')"
         )
         args.actions = True
+    if args.serve is not None and (args.actions or args.headless):
+        raise CliError("demo --serve: the live page follows the windows' real-time play")
     if args.actions:
         return _demo_actions(args)
     from session import demo
@@ -76,6 +86,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     say = None if args.quiet else print
     played_in = demo.played_folder(cache)
     if args.headless or why_headless is not None:
+        if args.serve is not None:
+            raise CliError(f"demo --serve: {why_headless}: the live page follows the windows")
         status = 0
         if args.game in ("dice", "both"):
             source = demo.dice_night(cache, turns=args.turns, on_make=say)
@@ -203,17 +215,40 @@ def _demo_windows(args: argparse.Namespace, source: Path, played_in: Path) -> in
     from session.live import FrameTap
     from ui.qt.app import run_windows
 
+    listening = _listen(args.serve)
     tap = FrameTap()
     played, player = demo.prepare(source, played_in, tap=tap)
     player.speed = args.speed
+    server = None
     try:
         played.operator.start()
-        status = run_windows(played.session, tap, lang=args.lang, sources=(player,))
+        if listening is not None:
+            from ui.web.server import LiveServer
+
+            server = LiveServer(played.session, listening).start()
+            print(f"live page: {server.url} (operator PIN {server.pin})", flush=True)
+        url = server.url if server is not None else None
+        sources = (player, server) if server is not None else (player,)
+        status = run_windows(played.session, tap, lang=args.lang, sources=sources, live_url=url)
     finally:
+        if server is not None:
+            server.stop()
         played.close()
     print(played.operator.tally.line())
     print(sheet_text(played.session.match, args.lang))
     return status
+
+
+def _listen(serve: str | None) -> Any:
+    """The live page's socket, bound before anything is played (a port in use is an error)."""
+    if serve is None:
+        return None
+    from ui.web.server import ServeError, bind, parse_address
+
+    try:
+        return bind(parse_address(serve))
+    except ServeError as error:
+        raise CliError(str(error)) from None
 
 
 def _skittles_windows(args: argparse.Namespace, source: Path, played_in: Path) -> int:

@@ -22,6 +22,7 @@ from ui.commands._common import new_session_path, players_list
 #: A headless run has nobody to plug a camera in: a live camera that gives no frame for this
 #: many seconds (the worker's retries, doubling up to 8 s, try about four times) is an error.
 CAMERA_WAIT_S = 20.0
+SERVE_PORT = 8765  # the live page's port when --serve names none
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -29,7 +30,23 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--game", required=True, help="the game (see: tableref games)")
     parser.add_argument("--preset", help="the game's preset (default: the game's default)")
     parser.add_argument(
-        "--players", required=True, type=players_list, help="names in seat order: Anna,Boris"
+        "--players",
+        type=players_list,
+        help="names in seat order: Anna,Boris (with --night: default the night's group)",
+    )
+    parser.add_argument(
+        "--night",
+        type=Path,
+        metavar="FOLDER",
+        help="play the next game of this night (tableref night start) into its folder",
+    )
+    parser.add_argument(
+        "--serve",
+        nargs="?",
+        const=f"0.0.0.0:{SERVE_PORT}",
+        metavar="HOST:PORT",
+        help="serve the live score to phones on the local network (default "
+        f"0.0.0.0:{SERVE_PORT}); an operator PIN printed at start unlocks confirm and undo",
     )
     parser.add_argument(
         "--camera", default="0", help="camera index, stream URL, video file, image folder, none"
@@ -81,10 +98,13 @@ def run(args: argparse.Namespace) -> int:
     from scoring.engine import OptionsError
     from scoring.registry import UnknownGame
     from session.families import interpreter_for
-    from session.journal import Journal, JournalError
+    from session.journal import JournalError
     from session.live import FrameTap, LiveSession
 
-    players = args.players
+    night = _night(args)
+    players = args.players = args.players or (list(night.players) if night else None)
+    if not players:
+        raise CommandError("run: --players is required (or --night FOLDER for its group)")
     if args.fps < 0:
         raise CommandError(f"--fps must be 0 or more, got {args.fps}")
     if args.camera_wait <= 0:
@@ -93,22 +113,84 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--confirm-below must be in [0, 1], got {args.confirm_below}")
     _check_sources(args)
     perception = _perception(args)
+    listening = _listen(args)
     try:
-        journal = Journal.create(
-            args.journal or new_session_path(args.game), args.game, players, args.preset
-        )
-    except (UnknownGame, OptionsError, JournalError) as error:
-        raise CommandError(str(error)) from None
+        journal = _journal(args, night, players)
+    except BaseException as error:
+        if listening is not None:  # no journal, no page: the port is free again
+            listening.close()
+        if isinstance(error, UnknownGame | OptionsError | JournalError):
+            raise CommandError(str(error)) from None
+        raise
     session = LiveSession(journal, interpreter_for(args.game), confirm_below=args.confirm_below)
     tap = FrameTap()
+    server = None
     try:
         sources = _sources(args, session, tap, perception)
         print(f"recording to {journal.path}", flush=True)
+        if listening is not None:
+            server = _serve(session, listening, night)
+        url = server.url if server is not None else None
         if args.headless:
             return _headless(args, session, sources)
-        return _windows(args, session, tap, sources)
+        # the windows hand a new game from the console to the page as to every source
+        return _windows(args, session, tap, [*sources, *([server] if server else [])], url)
     finally:
+        if server is not None:
+            server.stop()
         journal.close()
+
+
+def _night(args: argparse.Namespace) -> Any:
+    if args.night is None:
+        return None
+    from session.nights.folder import Night, NightError
+
+    if args.journal is not None:
+        raise CommandError("run: --night names where the journal goes; leave out --journal")
+    try:
+        return Night.open(args.night)
+    except NightError as error:
+        raise CommandError(str(error)) from None
+
+
+def _journal(args: argparse.Namespace, night: Any, players: list[str]) -> Any:
+    from session.journal import Journal
+
+    if night is None:
+        path = args.journal or new_session_path(args.game)
+        return Journal.create(path, args.game, players, args.preset)
+    from session.nights.folder import NightError
+
+    try:
+        return night.next_game(args.game, players, args.preset)
+    except NightError as error:
+        raise CommandError(str(error)) from None
+
+
+def _listen(args: argparse.Namespace) -> Any:
+    """The live page's socket, bound before the journal is made (a port in use is an error
+    that leaves no file)."""
+    if args.serve is None:
+        return None
+    from ui.web.server import ServeError, bind, parse_address
+
+    try:
+        return bind(parse_address(args.serve))
+    except ServeError as error:
+        raise CommandError(str(error)) from None
+
+
+def _serve(session: Any, listening: Any, night: Any) -> Any:
+    from ui.web.server import LiveServer, ServeError
+
+    games = night.games if night is not None else None
+    try:
+        server = LiveServer(session, listening, games).start()
+    except ServeError as error:
+        raise CommandError(str(error)) from None
+    print(f"live page: {server.url} (operator PIN {server.pin})", flush=True)
+    return server
 
 
 def _check_sources(args: argparse.Namespace) -> None:
@@ -204,7 +286,9 @@ def _headless(args: argparse.Namespace, session: Any, sources: list[Any]) -> int
     return 0
 
 
-def _windows(args: argparse.Namespace, session: Any, tap: Any, sources: list[Any]) -> int:
+def _windows(
+    args: argparse.Namespace, session: Any, tap: Any, sources: list[Any], url: str | None
+) -> int:
     from ui.display import no_windows
 
     why = no_windows()
@@ -216,4 +300,4 @@ def _windows(args: argparse.Namespace, session: Any, tap: Any, sources: list[Any
         raise CommandError(
             f"the windows cannot open ({error}): install the [ui] extra, or use --headless"
         ) from None
-    return run_windows(session, tap, lang=args.lang, sources=sources)
+    return run_windows(session, tap, lang=args.lang, sources=sources, live_url=url)

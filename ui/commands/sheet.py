@@ -13,6 +13,8 @@ from scoring.actions import ActionError, action_from_json, error_text
 from scoring.match import Match
 from scoring.registry import create_engine
 from session.journal import Journal
+from ui.advice_text import advice_lines, row_titles
+from ui.commands._advice import advice_for
 from ui.commands._common import (
     add_lang,
     players_list,
@@ -31,7 +33,9 @@ OPENING = "start"
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     sheet = commands.add_parser("sheet", help="the score sheet of a journaled session")
     sheet.add_argument("file", type=Path, metavar="SESSION", help="a journal file")
-    sheet.add_argument("--format", choices=FORMATS, default="text", help="text, csv or json")
+    sheet.add_argument(
+        "--format", choices=(*FORMATS, "pdf"), default="text", help="text, csv, json or pdf"
+    )
     sheet.add_argument("-o", "--output", type=Path, help="write here instead of stdout")
     add_lang(sheet)
     sheet.set_defaults(run=cmd_sheet)
@@ -47,13 +51,22 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     add_lang(shot)
     shot.set_defaults(run=cmd_shot)
 
-    hint = commands.add_parser("hint", help="what each open row would score with the dice now")
+    hint = commands.add_parser(
+        "hint", help="what each open row scores now, and the optimal keep and row"
+    )
     hint.add_argument("file", type=Path, metavar="SESSION", help="a journal file")
+    hint.add_argument(
+        "--no-advice",
+        action="store_true",
+        help="only the points of each row, without the optimal strategy (solved on first use)",
+    )
     add_lang(hint)
     hint.set_defaults(run=cmd_hint)
 
 
 def cmd_sheet(args: argparse.Namespace) -> int:
+    if args.format == "pdf":
+        return _sheet_pdf(args)
     with Journal.open(args.file, readonly=True) as journal:
         if args.format == "text":
             text = sheet_text(journal.match, args.lang) + "\n"
@@ -61,6 +74,24 @@ def cmd_sheet(args: argparse.Namespace) -> int:
             sheet = journal.match.engine.score_sheet(journal.match.state)
             text = sheet_csv(sheet, args.lang) if args.format == "csv" else sheet_json(sheet) + "\n"
     write_out(text, args.output, f"the {args.format} sheet")
+    return 0
+
+
+def _sheet_pdf(args: argparse.Namespace) -> int:
+    """The sheet laid out as the paper pad, for printing (ui/printing)."""
+    if args.output is None:
+        raise CliError(
+            "sheet --format pdf: name the file with -o FILE.pdf",
+            "sheet --format pdf: укажите файл: -o FILE.pdf",
+        )
+    from ui.printing.paper import PrintError
+    from ui.printing.sheet_pdf import journal_sheet_pdf
+
+    try:
+        journal_sheet_pdf(args.file, args.output, args.lang)
+    except PrintError as error:
+        raise CliError(str(error)) from None
+    print(f"wrote the pdf sheet to {args.output}")
     return 0
 
 
@@ -78,6 +109,9 @@ def cmd_hint(args: argparse.Namespace) -> int:
         if not rows:
             raise CliError(f"{view['turn']} has not thrown yet: there is nothing to write")
         print("\n".join(hint_lines(rows, args.lang)))
+        advice = None if args.no_advice else advice_for(engine, state, args.lang)
+        if advice is not None:
+            print("\n".join(advice_lines(advice, row_titles(engine, args.lang), args.lang)))
     return 0
 
 

@@ -13,6 +13,8 @@ import statistics
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QEventLoop, QObject, QTimer
 from PySide6.QtGui import QGuiApplication
@@ -20,6 +22,8 @@ from PySide6.QtWidgets import QApplication
 
 from session.live import FrameTap, LiveSession, SessionEvent
 from session.loop import Source
+from session.nights.folder import Night
+from session.nights.standings import read_standings
 from ui.qt.audience import AudienceDisplay
 from ui.qt.console import OperatorConsole
 from ui.qt.i18n import Language
@@ -74,6 +78,7 @@ class LiveWindows(QObject):
         lang: str = "en",
         audience: bool = True,
         sources: Sequence[Source] = (),
+        live_url: str | None = None,
     ) -> None:
         super().__init__()
         self.session = session
@@ -83,9 +88,14 @@ class LiveWindows(QObject):
         self.console = OperatorConsole(session, tap, language=self.language)
         self.console.session_changed.connect(self._rebind)
         self.audience: AudienceDisplay | None = None
+        self._night_key: tuple[Path, int] | None = None
         if audience:
             self.audience = AudienceDisplay(language=self.language)
+            if live_url is not None:
+                self.audience.set_live_link(live_url)
             self._feed_audience(())
+            # advice reaches the players' screen only once the operator switches it on
+            self.console.advice_panel.audience_changed.connect(lambda _on: self._feed_audience(()))
         self.timer = QTimer(self)
         self.timer.setInterval(TICK_MS)
         self.timer.timeout.connect(self.tick)
@@ -126,14 +136,33 @@ class LiveWindows(QObject):
         verdicts = next(
             (e.verdicts for e in reversed(events) if e.kind in ("accepted", "refused")), ()
         )
+        view = self.session.view()
+        self._show_night(view)
         self.audience.update_from(
             journal.game,
             journal.players,
-            self.session.view(),
+            view,
             self.session.sheet(),
             self.session.rows(),
             verdicts,
         )
+        match = self.session.match
+        advice = self.console.advice_panel.audience_text(
+            match.engine, match.state, self.language.code
+        )
+        self.audience.show_advice(advice)
+
+    def _show_night(self, view: dict[str, Any]) -> None:
+        """A game of a night that is over: the audience display shows the night's standings
+        until the next game, read from the journals once per finished state."""
+        assert self.audience is not None
+        journal = self.session.journal
+        night = Night.holding(journal.path) if view["over"] else None
+        key = (journal.path, len(journal.match.entries)) if night is not None else None
+        if key == self._night_key:
+            return
+        self._night_key = key
+        self.audience.show_night(read_standings(night).to_dict() if night is not None else None)
 
     def show(self) -> None:
         """The console on the first screen; the audience display full screen on the second
@@ -191,6 +220,7 @@ def run_windows(
     lang: str = "en",
     sources: Sequence[Source] = (),
     audience: bool = True,
+    live_url: str | None = None,
 ) -> int:
     """Open the live windows over ``session`` and run a Qt loop until the console closes.
 
@@ -201,7 +231,9 @@ def run_windows(
     """
     existing = QApplication.instance()
     app = existing or QApplication([])
-    windows = LiveWindows(session, tap, lang=lang, audience=audience, sources=sources)
+    windows = LiveWindows(
+        session, tap, lang=lang, audience=audience, sources=sources, live_url=live_url
+    )
     loop = QEventLoop() if existing is not None else app
     windows.console.closed.connect(windows.stop)
     windows.console.closed.connect(loop.quit)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QFontMetrics, QResizeEvent
@@ -26,7 +26,11 @@ from scoring.verdicts import Kind, Verdict
 from session.families import family_for
 from ui.qt.entries import entry_text, row_dict, sheet_titles, with_card_symbols
 from ui.qt.i18n import Language, text
+from ui.qt.night_board import NightBoard
 from ui.qt.views import GameView, create_view, style
+
+if TYPE_CHECKING:
+    from ui.qt.live_link import LiveLinkBadge
 
 BANNER_MS = 5000  # how long a foul or illegal-move banner stays without a new entry
 RECENT = 3  # journal entries shown for the players to confirm
@@ -39,6 +43,7 @@ SHEET = f"""
 QWidget#audience {{ background: {style.FELT.name()}; }}
 QLabel {{ color: {style.TEXT.name()}; }}
 QLabel#title, QLabel#entry_old, QLabel#recent {{ color: {style.MUTED.name()}; }}
+QLabel#advice {{ color: {style.ACCENT.name()}; }}
 QLabel#turn {{ color: {style.ACCENT.name()}; font-weight: bold; }}
 QFrame#seat {{ background: {style.PANEL_DARK.name()}; border: 4px solid transparent;
                border-radius: 10px; }}
@@ -75,6 +80,11 @@ class AudienceDisplay(QWidget):
         self._banner_seq: int | None = None
         self._card_game = False
         self._written: str | None = None
+        self.live_link: LiveLinkBadge | None = None
+        #: The night's standings, shown instead of the game's view once the game is over.
+        self.night_board = NightBoard(self)
+        self.night_board.hide()
+        self._night: Mapping[str, Any] | None = None
 
         self.title = self._label("title")
         self.turn = self._label("turn", Qt.AlignmentFlag.AlignRight)
@@ -86,12 +96,16 @@ class AudienceDisplay(QWidget):
         self.middle = QVBoxLayout()
         self.recent = self._label("recent")
         self.entries = [self._label("entry" if i == 0 else "entry_old") for i in range(RECENT)]
+        self.advice = self._label("advice", Qt.AlignmentFlag.AlignCenter)
+        self.advice.hide()  # advice is the operator's to show (ui/qt/advice_panel.py)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 12, 24, 12)
         layout.setSpacing(6)
         layout.addLayout(top)
         layout.addLayout(self.seats)
         layout.addLayout(self.middle, 1)
+        self.middle.addWidget(self.night_board)
+        layout.addWidget(self.advice)
         layout.addWidget(self.recent)
         for label in self.entries:
             layout.addWidget(label)
@@ -147,6 +161,41 @@ class AudienceDisplay(QWidget):
         elif not serious and not self.banner.isHidden() and seq != self._banner_seq:
             self.hide_banner()  # the next entry replaces it
         self._redraw()
+
+    def set_live_link(self, url: str) -> None:
+        """Show the live page's QR code beside the last entries, for phones at the table."""
+        from ui.qt.live_link import LiveLinkBadge  # the [live] extra's qrcode, only when serving
+
+        layout = self.layout()
+        assert isinstance(layout, QVBoxLayout)
+        band = QVBoxLayout()
+        band.setSpacing(layout.spacing())
+        for label in (self.recent, *self.entries):
+            layout.removeWidget(label)
+            band.addWidget(label)
+        self.live_link = LiveLinkBadge(url, self.language, self)
+        row = QHBoxLayout()
+        row.addLayout(band, 1)
+        row.addWidget(self.live_link, 0, Qt.AlignmentFlag.AlignBottom)
+        layout.addLayout(row)
+        self._scale_fonts()
+
+    def show_advice(self, line: str | None) -> None:
+        """The operator's advice line above the last entries; None takes it down."""
+        self.advice.setText(line or "")
+        self.advice.setVisible(line is not None)
+
+    def advice_shown(self) -> str | None:
+        return self.advice.text() if not self.advice.isHidden() else None
+
+    def show_night(self, standings: Mapping[str, Any] | None) -> None:
+        """The night's standings (``NightStandings.to_dict()``), shown while the game is over
+        (between games); None: a session of its own."""
+        self._night = standings
+        self._redraw()
+
+    def night_shown(self) -> bool:
+        return not self.night_board.isHidden()
 
     def _set_game(self, game_id: str) -> None:
         if self.game_view is not None:
@@ -225,7 +274,12 @@ class AudienceDisplay(QWidget):
         titles = sheet_titles(sheet)
         for index, label in enumerate(self.entries):
             label.setText(entry_text(rows[index], lang, titles) if index < len(rows) else "")
+        between = self._night is not None and bool(view.get("over"))
+        self.night_board.setVisible(between)
+        if self._night is not None:
+            self.night_board.show_standings(self._night, lang)
         if self.game_view is not None:
+            self.game_view.setVisible(not between)
             self.game_view.set_written_row(self._written)
             self.game_view.show_state(view, sheet, lang, self._verdicts_for_view())
         if not self.banner.isHidden():
@@ -293,6 +347,7 @@ class AudienceDisplay(QWidget):
             self.title: 0.038,
             self.turn: 0.045,
             self.recent: 0.028,
+            self.advice: 0.032,
             **dict.fromkeys(self.entries, 0.032),
         }
         for label, share in sizes.items():
@@ -309,6 +364,9 @@ class AudienceDisplay(QWidget):
             )
         if self.game_view is not None:
             self.game_view.set_reference_height(h)
+        self.night_board.set_reference_height(h)
+        if self.live_link is not None:
+            self.live_link.set_reference_height(h)
 
     def entries_band(self) -> QRect:
         """Where the last entries are shown: the banner's place."""

@@ -43,6 +43,7 @@ from session.live import (
     Submit,
     Undo,
 )
+from ui.qt.advice_panel import AdvicePanel
 from ui.qt.console_camera import CameraView
 from ui.qt.console_editor import ActionEditor
 from ui.qt.console_rows import JudgedRow, action_text, fold_rows, mark_revisions, verdicts_text
@@ -190,7 +191,8 @@ class OperatorConsole(QMainWindow):
         right_side.setLayout(_column(right, self.manual_box, self.message_label))
 
         body = QSplitter(Qt.Orientation.Horizontal)
-        body.addWidget(_wrap(_column(left, self.score_line)))
+        self.advice_panel = AdvicePanel()
+        body.addWidget(_wrap(_column(left, self.score_line, self.advice_panel)))
         body.addWidget(right_side)
         body.setSizes([600, 800])
 
@@ -264,6 +266,7 @@ class OperatorConsole(QMainWindow):
         )
         scores = "   ".join(f"{player} {points}" for player, points in view["scores"].items())
         self.score_line.setText(f"{scores}   —   {state_line(view, lang)}")
+        self.advice_panel.show_for(self.session.match.engine, self.session.match.state, lang)
         self.refresh_camera()
 
     def refresh_status(self) -> None:

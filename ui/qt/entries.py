@@ -54,6 +54,7 @@ SOURCES = {
     "panel": ("panel", "пульт"),
     "operator": ("operator", "оператор"),
     "import": ("import", "импорт"),
+    "phone": ("phone", "телефон"),
 }
 CARD_FIELDS = ("cards", "card", "beat", "with", "trump", "turnup")
 

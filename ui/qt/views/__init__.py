@@ -21,8 +21,13 @@ from ui.qt.views.dice import DiceView
 from ui.qt.views.dominoes import DominoView
 from ui.qt.views.durak import DurakView
 from ui.qt.views.glyph import Glyph
+from ui.qt.views.holdem import HoldemView
+from ui.qt.views.novus import NovusView
+from ui.qt.views.pogs import PogsView
+from ui.qt.views.reversi import ReversiView
 from ui.qt.views.scores import ScoresView
 from ui.qt.views.skittles import SkittlesView
+from ui.qt.views.tripoley import TripoleyView
 
 #: The families' view names (``Family.view``) to the views that draw them.
 VIEWS: dict[str, type[GameView]] = {
@@ -32,6 +37,11 @@ VIEWS: dict[str, type[GameView]] = {
     "skittles": SkittlesView,
     "card_sheet": CardSheetView,
     "scores": ScoresView,
+    "holdem": HoldemView,
+    "tripoley": TripoleyView,
+    "novus": NovusView,
+    "pogs": PogsView,
+    "reversi": ReversiView,
 }
 
 __all__ = [
@@ -42,8 +52,13 @@ __all__ = [
     "DurakView",
     "GameView",
     "Glyph",
+    "HoldemView",
+    "NovusView",
+    "PogsView",
+    "ReversiView",
     "ScoresView",
     "SkittlesView",
+    "TripoleyView",
     "create_view",
     "view_class",
 ]

@@ -261,6 +261,101 @@ def _ball(painter: QPainter, glyph: Glyph, lang: str) -> None:
     painter.drawEllipse(rect)
 
 
+def _novus_board(painter: QPainter, glyph: Glyph, lang: str) -> None:
+    """A Novus board from above: a square of cloth inside wooden rails, a pocket in each
+    corner, the centre circle and the four side zones along the rails, each with its middle
+    line (where a penalty disc is set)."""
+    outer = glyph.rect
+    rail = outer.width() * 0.06
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(style.RAIL)
+    painter.drawRoundedRect(outer, rail * 0.5, rail * 0.5)
+    board = outer.adjusted(rail, rail, -rail, -rail)
+    painter.setBrush(QColor("#c9a66b"))
+    painter.drawRect(board)
+    line = QPen(QColor("#5a3a1a"), max(1.5, board.width() * 0.004))
+    painter.setPen(line)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    zone = board.width() * 0.14
+    inner = board.adjusted(zone, zone, -zone, -zone)
+    painter.drawRect(inner)
+    centre = board.center()
+    painter.drawLine(QPointF(centre.x(), board.top()), QPointF(centre.x(), inner.top()))
+    painter.drawLine(QPointF(centre.x(), inner.bottom()), QPointF(centre.x(), board.bottom()))
+    painter.drawLine(QPointF(board.left(), centre.y()), QPointF(inner.left(), centre.y()))
+    painter.drawLine(QPointF(inner.right(), centre.y()), QPointF(board.right(), centre.y()))
+    radius = board.width() * 0.12
+    painter.drawEllipse(centre, radius, radius)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor("#050505"))
+    pocket = rail * 0.75
+    for x in (board.left(), board.right()):
+        for y in (board.top(), board.bottom()):
+            painter.drawEllipse(QPointF(x, y), pocket, pocket)
+
+
+def _reversi_board(painter: QPainter, glyph: Glyph, lang: str) -> None:
+    """A Reversi board from above: a dark frame with the columns' letters and the rows'
+    numbers (a1 top left, docs/rules/reversi.md O2), the green squares and an Othello board's
+    four star points."""
+    outer, size = glyph.rect, int(glyph.value)
+    margin = outer.width() * 0.06
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor("#1b1b1b"))
+    painter.drawRoundedRect(outer, margin * 0.4, margin * 0.4)
+    board = outer.adjusted(margin, margin, -margin, -margin)
+    painter.setBrush(QColor("#1e8a4c"))
+    painter.drawRect(board)
+    square = board.width() / size
+    painter.setPen(QPen(QColor("#0b3d20"), max(1.0, square * 0.03)))
+    for k in range(size + 1):
+        x, y = board.left() + k * square, board.top() + k * square
+        painter.drawLine(QPointF(x, board.top()), QPointF(x, board.bottom()))
+        painter.drawLine(QPointF(board.left(), y), QPointF(board.right(), y))
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor("#0b3d20"))
+    if size >= 6:
+        for row in (2, size - 2):
+            for col in (2, size - 2):
+                point = QPointF(board.left() + col * square, board.top() + row * square)
+                painter.drawEllipse(point, square * 0.07, square * 0.07)
+    letters = "abcdefghijklmnop"
+    for k in range(size):
+        along = board.left() + k * square
+        for top in (outer.top(), board.bottom()):
+            cell = QRectF(along, top, square, margin)
+            fitted_text(painter, cell, letters[k], style.MUTED, "center", scale=0.6)
+        down = board.top() + k * square + (square - margin) / 2  # as tall as the letters
+        for left in (outer.left(), board.right()):
+            cell = QRectF(left, down, margin, margin)
+            fitted_text(painter, cell, str(k + 1), style.MUTED, "center", scale=0.6)
+
+
+def _disc(painter: QPainter, glyph: Glyph, lang: str) -> None:
+    """A Reversi disc: black or white with a rim; the one just placed ringed in the accent
+    colour, the ones it turned dotted; a hint is a faint dot on an open square."""
+    rect = glyph.rect
+    if glyph.has("hint"):
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(255, 255, 255, 90))
+        painter.drawEllipse(rect)
+        return
+    black = glyph.has("black")
+    painter.setPen(QPen(QColor("#000000") if not black else QColor("#555555"), rect.width() * 0.04))
+    painter.setBrush(style.INK if black else style.IVORY)
+    painter.drawEllipse(rect)
+    if glyph.has("last"):
+        painter.setPen(QPen(style.ACCENT, rect.width() * 0.1))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        ring = rect.width() * 0.08
+        painter.drawEllipse(rect.adjusted(-ring, -ring, ring, ring))
+    elif glyph.has("turned"):
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(style.ACCENT)
+        dot = rect.width() * 0.12
+        painter.drawEllipse(rect.center(), dot, dot)
+
+
 PAINTERS: dict[str, Callable[[QPainter, Glyph, str], None]] = {
     "text": _text,
     "band": _band,
@@ -274,4 +369,7 @@ PAINTERS: dict[str, Callable[[QPainter, Glyph, str], None]] = {
     "mark": _mark,
     "skittle": _skittle,
     "ball": _ball,
+    "reversi_board": _reversi_board,
+    "disc": _disc,
+    "novus_board": _novus_board,
 }

@@ -10,6 +10,8 @@ from typing import Any
 
 from PySide6.QtCore import QRectF
 
+from session.nights.ranking import places as standings
+from session.nights.ranking import winners
 from ui.qt.i18n import text
 from ui.qt.views.glyph import Glyph
 from ui.qt.views.sheet import sheet_glyphs, sheet_text_size
@@ -20,13 +22,6 @@ LINE = 0.062
 SHEET_SHARE = 0.58  # of the width, for the final sheet beside the standings
 
 
-def winners(view: Mapping[str, Any]) -> list[str]:
-    winner = view.get("winner")
-    if isinstance(winner, list | tuple):
-        return [str(w) for w in winner]
-    return [str(winner)] if winner else []
-
-
 def headline(view: Mapping[str, Any], lang: str) -> str:
     won = winners(view)
     if len(won) > 1:
@@ -34,39 +29,6 @@ def headline(view: Mapping[str, Any], lang: str) -> str:
     if won:
         return text("winner", lang, player=won[0])
     return text("game_over", lang)
-
-
-def standings(view: Mapping[str, Any]) -> list[tuple[int, str, Any]]:
-    """(place, player, score), best first: by score in the direction the winner's score
-    shows (highest, or lowest as in golf or a countdown), else the winners first."""
-    scores: Mapping[str, Any] = view.get("scores") or {}
-    players = [str(p) for p in view.get("players") or scores]
-    won = winners(view)
-    numbers = {p: scores.get(p) for p in players}
-    numeric = all(isinstance(v, int | float) and not isinstance(v, bool) for v in numbers.values())
-    order = sorted(players, key=lambda p: p not in won)
-    descending: bool | None = None
-    if numeric and won and players:
-        values = [float(numbers[p]) for p in players]  # type: ignore[arg-type]
-        best = float(numbers[won[0]])  # type: ignore[arg-type]
-        if best == max(values) and best != min(values):
-            descending = True
-        elif best == min(values) and best != max(values):
-            descending = False
-    if descending is not None:
-        order = sorted(
-            players,
-            key=lambda p: (-1 if descending else 1) * float(numbers[p]),  # type: ignore[arg-type]
-        )
-    out: list[tuple[int, str, Any]] = []
-    for index, player in enumerate(order):
-        place = index + 1
-        tied = descending is not None and bool(out) and numbers[player] == out[-1][2]
-        shared = descending is None and bool(out) and player in won and out[-1][1] in won
-        if tied or shared:
-            place = out[-1][0]
-        out.append((place, player, numbers.get(player, "")))
-    return out
 
 
 def standings_glyphs(view: Mapping[str, Any], lang: str, area: QRectF, unit: float) -> list[Glyph]:
