@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from scoring.dice.optimal.advice import Advice, Choice
+if TYPE_CHECKING:  # the solver needs numpy; `tableref --help` stays light
+    from scoring.dice.optimal.advice import Advice, Choice
 
 WORDS = {
     "heading": (

@@ -6,10 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from scoring.dice.optimal.model import Unsupported
 from scoring.registry import create_engine
-from session.strategy_store import table_path
-from ui.commands._advice import table_for
 from ui.commands._common import add_lang
 from ui.short_form import CliError
 
@@ -25,6 +22,11 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def cmd_optimum(args: argparse.Namespace) -> int:
+    # The solver needs numpy: imported here, so that `tableref --help` stays light.
+    from scoring.dice.optimal.model import Unsupported
+    from session.strategy_store import table_path
+    from ui.commands._advice import table_for
+
     engine = create_engine(args.game, args.preset)
     try:
         table, took = table_for(engine, args.lang)

@@ -14,7 +14,6 @@ from scoring.match import Match
 from scoring.registry import create_engine
 from session.journal import Journal
 from ui.advice_text import advice_lines, row_titles
-from ui.commands._advice import advice_for
 from ui.commands._common import (
     add_lang,
     players_list,
@@ -109,7 +108,12 @@ def cmd_hint(args: argparse.Namespace) -> int:
         if not rows:
             raise CliError(f"{view['turn']} has not thrown yet: there is nothing to write")
         print("\n".join(hint_lines(rows, args.lang)))
-        advice = None if args.no_advice else advice_for(engine, state, args.lang)
+        advice = None
+        if not args.no_advice:
+            # The solver needs numpy: imported here, so that `tableref --help` stays light.
+            from ui.commands._advice import advice_for
+
+            advice = advice_for(engine, state, args.lang)
         if advice is not None:
             print("\n".join(advice_lines(advice, row_titles(engine, args.lang), args.lang)))
     return 0

@@ -77,18 +77,20 @@ def player_glyphs(view: Mapping[str, Any], lang: str, area: QRectF, line: float)
         if view.get("dealer") == player:
             mark = QRectF(name.right(), inner.top(), inner.width() * 0.25, line)
             out.append(Glyph("text", mark, say("dealer", lang), f"bold right {ink or 'accent'}"))
+        # chips and cards on lines of their own: six or more boxes are too narrow for both
         words = [say("chips", lang, chips=view["scores"][player])]
         if player in view.get("counts", {}):
             words.append(say("cards", lang, cards=view["counts"][player]))
-        row = QRectF(inner.left(), inner.top() + line, inner.width(), line)
-        out.append(Glyph("text", row, " · ".join(words), ink))
+        for row_index, word in enumerate(words, start=1):
+            row = QRectF(inner.left(), inner.top() + row_index * line, inner.width(), line)
+            out.append(Glyph("text", row, word, ink))
         state = ""
         if view.get("phase") in ("poker", "showdown"):  # the poker stage's bets and folds
             bet = view.get("bets", {}).get(player, 0)
             folded = say("folded", lang) if player in view.get("folded", []) else ""
             state = " · ".join(w for w in (say("bet", lang, chips=bet) if bet else "", folded) if w)
         if state:
-            below = QRectF(inner.left(), inner.top() + 2 * line, inner.width(), line)
+            below = QRectF(inner.left(), inner.top() + 3 * line, inner.width(), line)
             out.append(Glyph("text", below, state, f"bold {ink}".strip() if turn else "muted"))
     return out
 
@@ -178,7 +180,7 @@ class TripoleyView(GameView):
         line = max(self.unit() * 0.04, self.unit() * MIN_TEXT / 0.72)
         margin = min(area.width(), area.height()) * 0.02
         inner = area.adjusted(margin, margin, -margin, -margin)
-        players = QRectF(inner.left(), inner.top(), inner.width(), line * 3.3)
+        players = QRectF(inner.left(), inner.top(), inner.width(), line * 4.3)
         out = player_glyphs(view, lang, players, line)
         below = inner.adjusted(0, players.height() + margin, 0, 0)
         side = min(below.width() * 0.42, below.height() * 1.6)
