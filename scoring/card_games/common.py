@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scoring.cards import Card, parse_card
+from scoring.engine import sheet_row
 from scoring.verdicts import MessageData
 
 
@@ -28,3 +29,26 @@ def parse_cards(texts: Sequence[str]) -> tuple[Card, ...]:
 def card_words(card: Card) -> MessageData:
     """A card in both languages, as a verdict's ``card`` and ``card_ru`` fields."""
     return {"card": str(card), "card_ru": card.shown("ru")}
+
+
+def chip_rows(
+    names: Sequence[str],
+    start: Sequence[int],
+    history: Sequence[Sequence[int]],
+    deal: tuple[str, str, str],
+) -> list[dict[str, Any]]:
+    """A chip game's sheet as players keep it: the chips at the start, then each deal's net
+    result (``deal``: the row key's stem and its English and Russian name, numbered)."""
+    chips = dict(zip(names, start, strict=True))
+    rows = [sheet_row("start", "Chips at the start", "Фишки в начале", chips)]
+    stem, title, title_ru = deal
+    for number, net in enumerate(history, start=1):
+        rows.append(
+            sheet_row(
+                f"{stem}_{number}",
+                f"{title} {number}",
+                f"{title_ru} {number}",
+                dict(zip(names, net, strict=True)),
+            )
+        )
+    return rows

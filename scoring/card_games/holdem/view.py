@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from scoring.card_games.common import chip_rows
 from scoring.card_games.holdem import betting
 from scoring.card_games.holdem.hands import best_hand
 from scoring.card_games.holdem.pots import pots_in_play
@@ -102,23 +103,7 @@ def score_sheet(
     """The sheet: the chips at the start, each hand's result, the chips in the pot now, the
     chips behind (``total``: the engine's total row)."""
     names = state.players
-    rows = [
-        sheet_row(
-            "start",
-            "Chips at the start",
-            "Фишки в начале",
-            dict(zip(names, state.start, strict=True)),
-        )
-    ]
-    for number, net in enumerate(state.history, start=1):
-        rows.append(
-            sheet_row(
-                f"hand_{number}",
-                f"Hand {number}",
-                f"Раздача {number}",
-                dict(zip(names, net, strict=True)),
-            )
-        )
+    rows = chip_rows(names, state.start, state.history, ("hand", "Hand", "Раздача"))
     if not state.over:
         rows.append(
             sheet_row(

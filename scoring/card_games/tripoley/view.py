@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from scoring.card_games.common import chip_rows
 from scoring.card_games.tripoley.rules import POCKETS, Rules
 from scoring.card_games.tripoley.state import State
 from scoring.engine import best_of, sheet_row
@@ -48,23 +49,7 @@ def score_sheet(
     """The sheet: the chips at the start, each deal's result, this deal so far, the chips
     (``total``: the engine's total row)."""
     names = state.players
-    rows = [
-        sheet_row(
-            "start",
-            "Chips at the start",
-            "Фишки в начале",
-            dict(zip(names, state.start, strict=True)),
-        )
-    ]
-    for number, net in enumerate(state.history, start=1):
-        rows.append(
-            sheet_row(
-                f"deal_{number}",
-                f"Deal {number}",
-                f"Раздача {number}",
-                dict(zip(names, net, strict=True)),
-            )
-        )
+    rows = chip_rows(names, state.start, state.history, ("deal", "Deal", "Раздача"))
     if not state.over:
         now = {
             p: after - before
