@@ -300,10 +300,10 @@ class CombinedCards:
         own = edge_support(grey, reading.quad)
         if own >= EDGES_SURE:
             return reading
-        quad, support = max(
-            (fitted(grey, start) for start in CombinedCards._starts(grey, reading)),
-            key=lambda found: found[1],
-        )
+        # fitted from the start its edges support best: fitting every start cost twice the
+        # time on a table of overlapping cards and read the development sets no better
+        start = max(CombinedCards._starts(grey, reading), key=lambda q: edge_support(grey, q))
+        quad, support = fitted(grey, start)
         if support <= own or side_support(grey, quad).min() < SIDE_SURE:
             return reading
         if share_inside(quad, reading.box) < IN_BOX:
