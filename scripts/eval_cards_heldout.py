@@ -15,8 +15,9 @@ on the held-out style; the template reader with the rendered profile of each set
 with the taught profile; the learned reader adapted to the taught profile (teach mode's corner
 reader); the detector reader plain and tuned on the taught photos (teach mode's detector
 reader); the combined reader with the taught profile; the combined reader on single photos of
-each card of the held-out deck designs on held-out real tables, zero-shot and taught from one
-photo a card; and the layout tracker's frames per second (reader + observer, one thread).
+each card of the held-out deck designs on held-out real tables, on white paper and cropped to
+the card (a scan), zero-shot and taught from one photo a card; and the layout tracker's frames
+per second (reader + observer, one thread).  ``--parts`` measures only some of these.
 Run: ``nice -n 10 .venv/bin/python scripts/eval_cards_heldout.py --out build/cards-heldout``.
 """
 
