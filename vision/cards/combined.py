@@ -266,16 +266,12 @@ class CombinedCards:
         )
         grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         read = out + alone
-        outlined = [
+        fits = [
             self._outlined(grey, reading, [r.box for r in read if r is not reading])
             for reading in read
         ]
-        others = [
-            inscribed(r.box)
-            if r.covered_by is None and edge_support(grey, r.quad) < EDGES_SURE
-            else []
-            for r in outlined
-        ]
+        outlined = [reading for reading, _ in fits]
+        others = [inscribed(r.box) if weak else [] for r, weak in fits]
         indexed = self._indexed(image, outlined, others)
         # Pips are counted on the final outline, but for a whole card's outline read where a
         # fit replaced it: a card half under a card back fits a whole card's outline inside its
@@ -288,29 +284,34 @@ class CombinedCards:
         ]
 
     @staticmethod
-    def _outlined(grey: np.ndarray, reading: CardReading, others: list[Box]) -> CardReading:
-        """An uncovered card's reading with the outline its edges support best: the one read,
+    def _outlined(
+        grey: np.ndarray, reading: CardReading, others: list[Box]
+    ) -> tuple[CardReading, bool]:
+        """An uncovered card's reading with the outline its edges support best, and whether
+        that outline is still weak (less than EDGES_SURE): the one read,
         or one fitted to the card's edges inside its box (:mod:`vision.cards.box_outline`)
         where every side of it is a card's edge (SIDE_SURE), it lies in the box (IN_BOX) and
         it is not another card's (SAME with the box of another reading, ``others``): a
         covered card's visible part fits no whole card, and where the card lying on it does,
         that card lies outside the box or is read already."""
         if reading.covered_by is not None:
-            return reading
+            return reading, False
         own = edge_support(grey, reading.quad)
         if own >= EDGES_SURE:
-            return reading
+            return reading, False
         # fitted from the start its edges support best: fitting every start cost twice the
         # time on a table of overlapping cards and read the development sets no better
         start = max(CombinedCards._starts(grey, reading), key=lambda q: edge_support(grey, q))
         quad, support = fitted(grey, start)
-        if support <= own or side_support(grey, quad).min() < SIDE_SURE:
-            return reading
-        if share_inside(quad, reading.box) < IN_BOX:
-            return reading
-        if any(bounding(quad).iou(other) >= SAME for other in others):
-            return reading
-        return replace(reading, quad=quad)
+        stands = (
+            support > own
+            and side_support(grey, quad).min() >= SIDE_SURE
+            and share_inside(quad, reading.box) >= IN_BOX
+            and not any(bounding(quad).iou(other) >= SAME for other in others)
+        )
+        if not stands:
+            return reading, True
+        return replace(reading, quad=quad), support < EDGES_SURE
 
     def _indexed(
         self, image: np.ndarray, readings: list[CardReading], others: list[list[Quad]]
