@@ -14,7 +14,9 @@ its game (``--linger``), as ``tableref club publish`` does until it is stopped.
 At the end every board replica must hold exactly its journal's rows (0 lost, 0 applied twice;
 QoS 1 copies that arrived twice are counted), and the throughput and the write-to-arrival
 latency are printed.  Each game is its own table id (``t07-g2``), so a night's games sit side
-by side on the board.
+by side on the board.  With ``--store URL`` the board also keeps the club's results store (an
+SQLite file or a ``postgresql://`` URL), whose rows and finished games are counted against the
+journals the same way.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from scoring.match import Match
 from session.club.board import ClubBoard
 from session.club.publisher import TablePublisher, wait_for
 from session.club.replica import plain
+from session.club.results import ResultsKeeper, ResultsStore
 from session.club.wire import parse_topic
 from session.journal import Journal
 from ui.commands.club import broker_address
@@ -134,6 +137,25 @@ class Night:
         return client
 
 
+def store_line(url: str, night: Night, keeper: ResultsKeeper) -> str:
+    """The results store against the journals: rows lost (or never stored), rows offered
+    twice, holes inside a game's seq, and finished games stored."""
+    store = ResultsStore.open(url)
+    try:
+        rows, holes, games = store.row_count(), store.holes(), len(store.games())
+    finally:
+        store.close()
+    written = over = 0
+    for path in night.journals.values():
+        with Journal.open(path, readonly=True) as journal:
+            written += len(journal.rows())
+            over += bool(journal.view()["over"])
+    return (
+        f"results store: {rows} of {written} rows (lost {written - rows}, offered twice "
+        f"{keeper.rows_doubled}, holes {holes}); {games} of {over} finished games"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--broker", type=broker_address, default=("127.0.0.1", 1883))
@@ -143,11 +165,19 @@ def main() -> None:
     parser.add_argument(
         "--linger", type=float, default=10, help="seconds a finished game's table still answers"
     )
+    parser.add_argument(
+        "--store",
+        metavar="URL",
+        help="keep the board in this results store (an SQLite file or a postgresql:// URL) "
+        "and count its rows against the journals too",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         night = Night(args, Path(folder))
         listener = night.listen()
-        board = ClubBoard(*args.broker).start()
+        board = ClubBoard(*args.broker)
+        keeper = ResultsKeeper(board, args.store).start() if args.store else None
+        board.start()
         wait_for(lambda: board.connected, 10)
         started = time.perf_counter()
         tables = [threading.Thread(target=night.table, args=(i,)) for i in range(args.tables)]
@@ -184,6 +214,9 @@ def main() -> None:
             f"{rows - len(latency)}; write-to-arrival latency median "
             f"{statistics.median(latency):.1f} ms, p95 {p95:.1f} ms, max {latency[-1]:.1f} ms"
         )
+        if keeper is not None:
+            keeper.stop()
+            print(store_line(args.store, night, keeper))
         for timer in night.retiring:
             timer.join()
         board.stop()

@@ -5,29 +5,25 @@ shows, follows an action within 200 ms, and a phone-sized screenshot is saved.""
 
 from __future__ import annotations
 
-import queue
 import re
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from live_browser import PHONE, ServedTable, chromium, served_table
 
 from scoring.match import Match
 from session.journal import Journal
-from session.live import LiveSession, Proposal, Submit
-from ui.web.server import LiveServer, ServeError, bind, parse_address
+from session.live import Proposal, Submit
+from ui.web.server import ServeError, bind, parse_address
 
-CHROMIUM = Path("/usr/bin/chromium")
 SCREENS = Path(__file__).resolve().parents[1] / "test-output" / "screens"
 PIN = "246810"
-PHONE = {"width": 390, "height": 844}  # a phone held upright, in CSS pixels
 PUSH_MS = 200  # an accepted action must reach the page within this
 
 
@@ -39,63 +35,13 @@ class HeldInterpreter:
         return [Proposal(fact, 0.5, "camera")]
 
 
-@dataclass
-class Table:
-    session: LiveSession
-    server: LiveServer
-    path: Path
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.server.port}"
-
-    def rows(self) -> list[Any]:
-        with Journal.open(self.path, readonly=True) as journal:
-            return journal.rows()
-
-    def wait_rows(self, count: int, timeout: float = 5.0) -> list[Any]:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            rows = self.rows()
-            if len(rows) >= count:
-                return rows
-            time.sleep(0.02)
-        raise AssertionError(f"the journal did not reach {count} rows: {self.rows()}")
-
-
 @pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    """A live Yahtzee session for Anna and Boris with its page on a free loopback port; the
-    session's consumer is its own thread, which made the journal (SQLite keeps a connection
-    to its thread), as ``tableref run`` judges on the thread that opened it."""
-    made: queue.Queue[Table | BaseException] = queue.Queue()
-    stop = threading.Event()
+def table(tmp_path: Path) -> Iterator[ServedTable]:
+    """A live Yahtzee session for Anna and Boris with its page on a free loopback port."""
     path = tmp_path / "live.sqlite"
-
-    def consume() -> None:
-        try:
-            journal = Journal.create(path, "yahtzee", ["Anna", "Boris"])
-            session = LiveSession(journal, HeldInterpreter())
-            server = LiveServer(session, parse_address("127.0.0.1:0"), pin=PIN).start()
-        except BaseException as error:
-            made.put(error)
-            return
-        made.put(Table(session, server, path))
-        try:
-            while not stop.is_set():
-                session.pump(timeout=0.01)
-        finally:
-            server.stop()
-            journal.close()
-
-    thread = threading.Thread(target=consume)
-    thread.start()
-    ready = made.get(timeout=30)
-    if isinstance(ready, BaseException):
-        raise ready
-    yield ready
-    stop.set()
-    thread.join(10)
+    players = ["Anna", "Boris"]
+    with served_table(path, "yahtzee", players, interpreter=HeldInterpreter(), pin=PIN) as served:
+        yield served
 
 
 ROLL = {"do": "roll", "by": "Anna", "dice": [6, 6, 6, 2, 3]}
@@ -106,7 +52,7 @@ SCORE = {"do": "score", "by": "Anna", "row": "sixes"}
 # The server, without a browser.
 
 
-def test_spectators_cannot_change_anything(table: Table) -> None:
+def test_spectators_cannot_change_anything(table: ServedTable) -> None:
     table.session.post(Submit(ROLL))
     table.wait_rows(1)
     for path in ("/api/undo", "/api/confirm"):
@@ -119,7 +65,7 @@ def test_spectators_cannot_change_anything(table: Table) -> None:
     assert [row.action["do"] for row in table.rows()] == ["roll"]
 
 
-def test_guessing_the_pin_locks_the_address_out(table: Table) -> None:
+def test_guessing_the_pin_locks_the_address_out(table: ServedTable) -> None:
     for _ in range(5):
         assert (
             httpx.post(table.base + "/api/undo", headers={"x-operator-pin": "1"}).status_code == 403
@@ -129,7 +75,7 @@ def test_guessing_the_pin_locks_the_address_out(table: Table) -> None:
     assert table.rows() == []
 
 
-def test_the_operators_undo_and_confirm_are_journalled_as_phone(table: Table) -> None:
+def test_the_operators_undo_and_confirm_are_journalled_as_phone(table: ServedTable) -> None:
     pin = {"x-operator-pin": PIN}
     table.session.post(Submit(ROLL))
     table.wait_rows(1)
@@ -153,7 +99,7 @@ def test_the_operators_undo_and_confirm_are_journalled_as_phone(table: Table) ->
     )
 
 
-def test_the_history_page_offers_the_sheet_as_csv_json_and_pdf(table: Table) -> None:
+def test_the_history_page_offers_the_sheet_as_csv_json_and_pdf(table: ServedTable) -> None:
     table.session.post(Submit(ROLL))
     table.session.post(Submit(SCORE))
     table.wait_rows(2)
@@ -192,31 +138,15 @@ def test_a_port_in_use_is_one_line() -> None:
 
 @pytest.fixture
 def browser() -> Iterator[Any]:
-    if not CHROMIUM.is_file():
-        pytest.skip("Debian's chromium is not installed (scripts/setup-dev.sh installs it)")
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    with playwright_api.sync_playwright() as driver:
-        launched = driver.chromium.launch(
-            executable_path=str(CHROMIUM),
-            headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
+    with chromium() as launched:
         yield launched
-        launched.close()
 
 
 def _score(page: Any, player: str) -> str:
     return str(page.locator(f'.seat[data-player="{player}"] .score').inner_text())
 
 
-def test_the_page_shows_the_score_and_follows_an_action(table: Table, browser: Any) -> None:
+def test_the_page_shows_the_score_and_follows_an_action(table: ServedTable, browser: Any) -> None:
     table.session.post(Submit(ROLL))
     table.wait_rows(1)
     page = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
@@ -253,7 +183,7 @@ def test_the_page_shows_the_score_and_follows_an_action(table: Table, browser: A
 
 
 def test_a_spectator_without_the_pin_changes_nothing_in_the_browser(
-    table: Table, browser: Any
+    table: ServedTable, browser: Any
 ) -> None:
     table.session.post(Submit(ROLL))
     table.wait_rows(1)
@@ -330,12 +260,3 @@ def test_run_serves_the_live_page_and_its_pin(tmp_path: Path) -> None:
     assert [line for line in out.splitlines() if line.startswith("refused")], out
     with Journal.open(night / "01-yahtzee.sqlite", readonly=True) as journal:
         assert journal.rows() == []
-
-
-def test_the_demo_serves_only_its_real_time_windows(capsys: Any) -> None:
-    from ui.cli import main
-
-    assert main(["demo", "--serve", "--actions"]) == 2
-    assert capsys.readouterr().err.strip() == (
-        "error: demo --serve: the live page follows the windows' real-time play"
-    )

@@ -48,6 +48,8 @@ def test_the_club_window_lists_every_table_and_follows_play(qtbot: Any, tmp_path
         qtbot.waitUntil(lambda: cells(window)[0][2] == "Anna 58, Boris 75", timeout=20000)
         for size in ((1280, 720), (1920, 1080)):
             render_png(window, PNG / f"club_window_{size[0]}x{size[1]}.png", size)
+            # read from across the room: the text is a share of the window's height
+            assert window.table.font().pixelSize() >= size[1] * 0.025
     finally:
         club.close()
         broker.stop()

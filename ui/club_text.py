@@ -12,6 +12,12 @@ WORDS = {
     "to_play": ("{player} to play", "ходит {player}"),
     "missing": ("missing rows from #{seq}", "нет строк с №{seq}"),
     "offline": ("offline", "не в сети"),
+    "no_games": ("no finished game in the store", "в хранилище нет законченных партий"),
+    "standings": ("{game}: {games} games", "{game}: партий {games}"),
+    "record": (
+        "{place}. {player}: {points} points, {wins} wins in {played}",
+        "{place}. {player}: очков {points}, побед {wins} из {played}",
+    ),
 }
 
 
@@ -36,6 +42,33 @@ def state_text(row: Mapping[str, Any], lang: str) -> str:
 
 def scores_text(row: Mapping[str, Any]) -> str:
     return ", ".join(f"{player} {points}" for player, points in row["scores"].items())
+
+
+def results_lines(
+    games: Sequence[Mapping[str, Any]], standings: Sequence[Any], lang: str
+) -> list[str]:
+    """Each game's standings over its finished games (points: one for every player placed
+    below, a half for a shared place), then one line a finished game."""
+    if not games:
+        return [word("no_games", lang)]
+    from scoring.registry import game as catalogue_entry
+
+    lines: list[str] = []
+    for game_id in sorted({g["game"] for g in games}):
+        entry = catalogue_entry(game_id)
+        title = entry.title_ru if lang == "ru" else entry.title_en
+        count = sum(1 for g in games if g["game"] == game_id)
+        lines.append(word("standings", lang, game=title, games=count))
+        mine = [s for s in standings if s.game == game_id]
+        for place, record in enumerate(mine, start=1):
+            points = f"{record.points:g}"
+            values = {"wins": record.wins, "played": record.played, "points": points}
+            lines.append("  " + word("record", lang, place=place, player=record.player, **values))
+    lines.append("")
+    for finished in games:
+        placed = ", ".join(f"{p['place']}. {p['player']} {p['score']}" for p in finished["places"])
+        lines.append(f"{finished['finished']}  {finished['table']}  {finished['game']}: {placed}")
+    return lines
 
 
 def board_lines(tables: Sequence[Mapping[str, Any]], lang: str, broker: str) -> list[str]:

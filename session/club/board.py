@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import paho.mqtt.client as mqtt
@@ -35,6 +37,16 @@ QOS = 1
 RESEND_AFTER_S = 1.0  # a gap still open this long is asked for again
 
 
+@dataclass(frozen=True)
+class Progress:
+    """One game at a table as far as the board has rebuilt it (see :meth:`ClubBoard.progress`)."""
+
+    table: str
+    meta: Meta
+    rows: tuple[Row, ...]
+    final: dict[str, Any] | None
+
+
 class ClubBoard:
     def __init__(self, host: str = "localhost", port: int = 1883) -> None:
         self._lock = threading.Lock()
@@ -48,8 +60,21 @@ class ClubBoard:
         self.client = mqtt.Client(CallbackAPIVersion.VERSION2, clean_session=True)
         self.client.reconnect_delay_set(1, 2)
         self.client.on_connect = self._on_connect
-        self.client.on_disconnect = lambda *_args: self._connected.clear()
+        self.client.on_disconnect = self._on_disconnect
         self.client.on_message = self._on_message
+        self._listeners: list[Callable[[], None]] = []
+        #: Games replaced by a table's next game, kept for :meth:`progress` once it is asked.
+        self._retired: list[TableReplica] | None = None
+
+    def listen(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` (on the client's network thread, so it must only hand over)
+        whenever the board may have changed: a message taken, the broker gained or lost; a
+        page pushes the change then instead of polling."""
+        self._listeners.append(callback)
+
+    def _changed(self) -> None:
+        for callback in list(self._listeners):
+            callback()
 
     def start(self) -> ClubBoard:
         self.client.connect_async(self._host, self._port, keepalive=5)
@@ -69,6 +94,22 @@ class ClubBoard:
         self.chase_gaps()
         with self._lock:
             return [self.replicas[table].summary() for table in sorted(self.replicas)]
+
+    def progress(self, stored: Mapping[tuple[str, str], int]) -> list[Progress]:
+        """What a results store has yet to keep: for every table, and every earlier game a
+        table's next game has replaced since the last call, the rows applied beyond
+        ``stored[(table, session)]`` and the final view once the game is over and whole."""
+        out = []
+        with self._lock:
+            replicas = [*(self._retired or []), *self.replicas.values()]
+            self._retired = []  # from now on a replaced game waits here until asked for
+            for replica in replicas:
+                done = stored.get((replica.table, replica.meta.session), 0)
+                view = replica.match.view()
+                whole = not replica.waiting and replica.broken is None
+                final = view if view.get("over") and whole else None
+                out.append(Progress(replica.table, replica.meta, tuple(replica.rows[done:]), final))
+        return out
 
     def replica(self, table: str) -> TableReplica | None:
         with self._lock:
@@ -93,12 +134,18 @@ class ClubBoard:
         for name in subscriptions():
             client.subscribe(name, qos=QOS)
         self._connected.set()
+        self._changed()
+
+    def _on_disconnect(self, *_args: Any) -> None:
+        self._connected.clear()
+        self._changed()
 
     def _on_message(self, _client: Any, _data: Any, message: mqtt.MQTTMessage) -> None:
         try:
             table, kind = parse_topic(message.topic)
             if kind == "status":
                 self._see_status(table, message.payload.decode(errors="replace"))
+                self._changed()
                 return
             data = decode(message.payload, message.topic)
             with self._lock:
@@ -108,6 +155,7 @@ class ClubBoard:
                 self.unreadable.append(str(error))
             return
         self._ask(table)
+        self._changed()
 
     def _see_status(self, table: str, status: str) -> None:
         with self._lock:
@@ -122,6 +170,8 @@ class ClubBoard:
             meta = Meta.read(data, what)
             if replica is not None and replica.meta == meta:
                 return
+            if replica is not None and self._retired is not None:
+                self._retired.append(replica)
             replica = self.replicas[table] = TableReplica(table, meta)
             replica.status = self._status.get(table, "unknown")
             for early_kind, early in self._early.pop(table, []):

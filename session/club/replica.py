@@ -39,6 +39,8 @@ class TableReplica:
     published: dict[str, Any] | None = None
     published_seq: int = 0
     status: str = "unknown"
+    #: The rows applied, in ``seq`` order: what the club's results store keeps.
+    rows: list[Row] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         engine = create_engine(self.meta.game, self.meta.preset, self.meta.options)
@@ -87,6 +89,7 @@ class TableReplica:
                 return
             self.match.commit(outcome, state)
             self.applied = row.seq
+            self.rows.append(row)
 
     def summary(self) -> dict[str, Any]:
         """What the club board shows of the table: its game, players, scores and state, from

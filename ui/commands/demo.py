@@ -13,6 +13,7 @@ from scoring.registry import game
 from scoring.scenario import load
 from ui import display
 from ui.commands._common import add_lang, sheet_text, source_text, verdict_text
+from ui.commands.club import broker_address, table_id
 from ui.short_form import CliError, describe
 
 
@@ -49,8 +50,25 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         nargs="?",
         const="0.0.0.0:8765",
         metavar="HOST:PORT",
-        help="windows: serve the dice night's live score to phones (default 0.0.0.0:8765), "
-        "with its QR code on the audience display",
+        help="serve the live score to phones (default 0.0.0.0:8765): with windows, the dice "
+        "night with its QR code on the audience display; headless, each game played in real "
+        "time (--speed) with the page following it",
+    )
+    demo.add_argument(
+        "--club",
+        type=broker_address,
+        metavar="HOST:PORT",
+        help="publish each game to the club's MQTT broker as it is played (headless: in real "
+        "time, --speed)",
+    )
+    demo.add_argument(
+        "--table", type=table_id, default="demo", help="with --club: the table's id (demo)"
+    )
+    demo.add_argument(
+        "--linger",
+        type=float,
+        metavar="SECONDS",
+        help="headless --serve: keep the page up this long once played (default: until Ctrl+C)",
     )
     add_lang(demo)
     demo.set_defaults(run=cmd_demo)
@@ -73,8 +91,14 @@ def cmd_demo(args: argparse.Namespace) -> int:
             "(pip install -e '.[demo]')"
         )
         args.actions = True
-    if args.serve is not None and (args.actions or args.headless):
-        raise CliError("demo --serve: the live page follows the windows' real-time play")
+    for live, name, who in (
+        (args.serve, "--serve", "the live page"),
+        (args.club, "--club", "the club"),
+    ):
+        if live is not None and args.actions:
+            raise CliError(f"demo {name}: {who} follows the camera's real-time play, not --actions")
+    if args.linger is not None and (args.linger < 0 or args.serve is None):
+        raise CliError("--linger: a number of seconds (0 or more), with --serve")
     if args.actions:
         return _demo_actions(args)
     from session import demo
@@ -86,8 +110,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     say = None if args.quiet else print
     played_in = demo.played_folder(cache)
     if args.headless or why_headless is not None:
-        if args.serve is not None:
-            raise CliError(f"demo --serve: {why_headless}: the live page follows the windows")
+        if args.serve is not None or args.club is not None:
+            from ui.commands._demo_live import play_live
+
+            return play_live(args, _listen(args.serve), _club(args), played_in)
         status = 0
         if args.game in ("dice", "both"):
             source = demo.dice_night(cache, turns=args.turns, on_make=say)
@@ -219,7 +245,7 @@ def _demo_windows(args: argparse.Namespace, source: Path, played_in: Path) -> in
     tap = FrameTap()
     played, player = demo.prepare(source, played_in, tap=tap)
     player.speed = args.speed
-    server = None
+    server = link = None
     try:
         played.operator.start()
         if listening is not None:
@@ -228,9 +254,13 @@ def _demo_windows(args: argparse.Namespace, source: Path, played_in: Path) -> in
             server = LiveServer(played.session, listening).start()
             print(f"live page: {server.url} (operator PIN {server.pin})", flush=True)
         url = server.url if server is not None else None
-        sources = (player, server) if server is not None else (player,)
+        club = _club(args)
+        link = club(played.session) if club is not None else None
+        sources = tuple(s for s in (player, server, link) if s is not None)
         status = run_windows(played.session, tap, lang=args.lang, sources=sources, live_url=url)
     finally:
+        if link is not None:
+            link.stop()
         if server is not None:
             server.stop()
         played.close()
@@ -251,6 +281,24 @@ def _listen(serve: str | None) -> Any:
         raise CliError(str(error)) from None
 
 
+def _club(args: argparse.Namespace) -> Any:
+    """What makes the demo's table on the club's broker from a session (None without
+    --club)."""
+    if args.club is None:
+        return None
+    from session.club.link import ClubLink
+
+    host, port = args.club
+
+    def link(session: Any) -> Any:
+        print(f"club: table {args.table} publishing to {host}:{port}", flush=True)
+        return ClubLink(
+            session, args.table, host, port, say=lambda line: print(line, flush=True)
+        ).start()
+
+    return link
+
+
 def _skittles_windows(args: argparse.Namespace, source: Path, played_in: Path) -> int:
     """The skittles shot's video in real time (``--speed`` times faster) through the shot
     observer into the windows; the operator looks once the shot has been judged."""
@@ -261,9 +309,14 @@ def _skittles_windows(args: argparse.Namespace, source: Path, played_in: Path) -
     tap = FrameTap()
     recording, table, player = demo_skittles.prepare(source, played_in, tap=tap)
     player.speed = args.speed
+    club = _club(args)
+    link = club(table.session) if club is not None else None
+    sources = (player, link) if link is not None else (player,)
     try:
-        status = run_windows(table.session, tap, lang=args.lang, sources=(player,))
+        status = run_windows(table.session, tap, lang=args.lang, sources=sources)
     finally:
+        if link is not None:
+            link.stop()
         table.writer.close()
         recording.close()
     if player.outcome is not None:

@@ -1,11 +1,12 @@
 """The club board in a window: one row a table (its id, game, players and scores, whose turn,
 how far the board has rebuilt it), redrawn from :class:`session.club.board.ClubBoard` by a
-timer, so the broker's network thread never touches a widget."""
+timer, so the broker's network thread never touches a widget.  Its text grows with the window
+(a club's screen is read from across the room, as the audience display is)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -34,6 +35,8 @@ WORDS = {
     "waiting": ("waiting for the broker at {broker}", "ждём брокер {broker}"),
 }
 BEHIND = QColor("#fdecea")
+TEXT_SHARE = 0.028  # the text's height as a share of the window's: 20 px at 720p, 30 at 1080p
+SMALLEST_TEXT = 14
 
 
 def game_title(game_id: str, lang: str) -> str:
@@ -52,14 +55,12 @@ class ClubWindow(QWidget):
         self.board, self.broker, self.lang = board, broker, lang
         self.setWindowTitle(word("title", lang, broker=broker))
         self.heading = QLabel()
-        self.heading.setStyleSheet("font-size: 16px; font-weight: bold; padding: 4px;")
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(
             [en if lang == "en" else ru for en, ru in COLUMNS.values()]
         )
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setAlternatingRowColors(True)
-        self.table.setStyleSheet("font-size: 16px;")
         self.table.verticalHeader().setVisible(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -71,7 +72,18 @@ class ClubWindow(QWidget):
         self.timer.setInterval(REFRESH_MS)
         self.timer.timeout.connect(self.refresh)
         self.timer.start()
+        self._size_text(600)
         self.refresh()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._size_text(event.size().height())
+        super().resizeEvent(event)
+
+    def _size_text(self, height: int) -> None:
+        pixels = max(SMALLEST_TEXT, round(height * TEXT_SHARE))
+        self.heading.setStyleSheet(f"font-size: {round(pixels * 1.15)}px; font-weight: bold;")
+        self.table.setStyleSheet(f"font-size: {pixels}px;")
+        self.table.verticalHeader().setDefaultSectionSize(round(pixels * 1.8))
 
     def refresh(self) -> None:
         tables = self.board.tables()

@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Self
 
 import uvicorn
 
@@ -54,22 +55,13 @@ def lan_address() -> str:
         probe.close()
 
 
-class LiveServer:
-    """The live page of ``session`` on ``address`` (or an already ``bind``-ed socket: a
-    command binds before it makes a journal, so a port in use leaves no file) until
-    :meth:`stop`."""
+class AppServer:
+    """A web application on ``address`` (or an already ``bind``-ed socket) served by uvicorn
+    on its own thread with its own event loop until :meth:`stop`: the live page and the club
+    page both."""
 
-    def __init__(
-        self,
-        session: LiveSession,
-        address: Address | socket.socket,
-        sessions: Callable[[], Sequence[Path]] | None = None,
-        pin: str | None = None,
-    ) -> None:
-        self.feed = LiveFeed(session)
-        self.gate = OperatorGate(pin)
-        listed = sessions or (lambda: [self.feed.session.journal.path])
-        self.app = create_app(self.feed, self.gate, listed)
+    def __init__(self, app: Any, address: Address | socket.socket, name: str = "web") -> None:
+        self.app = app
         self._socket = address if isinstance(address, socket.socket) else bind(address)
         bound = self._socket.getsockname()
         self.host, self.port = str(bound[0]), int(bound[1])
@@ -77,25 +69,11 @@ class LiveServer:
             self.app, log_level="warning", lifespan="off", timeout_graceful_shutdown=2
         )
         self._server = uvicorn.Server(config)
-        self._thread = threading.Thread(target=self._run, name="live-page", daemon=True)
-
-    @property
-    def session(self) -> LiveSession:
-        return self.feed.session
-
-    @session.setter
-    def session(self, session: LiveSession) -> None:
-        """A new game in the same windows (the console's): the page follows it.  The live
-        windows hand it over as they do to every source holding the session."""
-        self.feed.rebind(session)
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
 
     @property
     def running(self) -> bool:
         return self._thread.is_alive()
-
-    @property
-    def pin(self) -> str:
-        return self.gate.pin
 
     @property
     def url(self) -> str:
@@ -106,7 +84,7 @@ class LiveServer:
     def _run(self) -> None:
         self._server.run(sockets=[self._socket])
 
-    def start(self) -> LiveServer:
+    def start(self) -> Self:
         """Serve from now on; a second call (the windows start their sources) does nothing."""
         if self._thread.ident is not None:
             return self
@@ -122,11 +100,48 @@ class LiveServer:
         """Close the streams and the server; again, or before a start, does nothing."""
         if self._socket.fileno() < 0:
             return
-        self.feed.close()
+        self._closing()
         self._server.should_exit = True
         if self._thread.ident is not None:
             self._thread.join(timeout)
         self._socket.close()
+
+    def _closing(self) -> None:
+        """End what would keep a connection open (the event streams) before the server stops."""
+
+
+class LiveServer(AppServer):
+    """The live page of ``session`` (a command binds its socket before it makes a journal, so a
+    port in use leaves no file)."""
+
+    def __init__(
+        self,
+        session: LiveSession,
+        address: Address | socket.socket,
+        sessions: Callable[[], Sequence[Path]] | None = None,
+        pin: str | None = None,
+    ) -> None:
+        self.feed = LiveFeed(session)
+        self.gate = OperatorGate(pin)
+        listed = sessions or (lambda: [self.feed.session.journal.path])
+        super().__init__(create_app(self.feed, self.gate, listed), address, "live-page")
+
+    @property
+    def session(self) -> LiveSession:
+        return self.feed.session
+
+    @session.setter
+    def session(self, session: LiveSession) -> None:
+        """A new game in the same windows (the console's): the page follows it.  The live
+        windows hand it over as they do to every source holding the session."""
+        self.feed.rebind(session)
+
+    @property
+    def pin(self) -> str:
+        return self.gate.pin
+
+    def _closing(self) -> None:
+        self.feed.close()
 
 
 def bind(address: Address) -> socket.socket:

@@ -1,6 +1,7 @@
 """What the live page shows, as plain JSON: the audience display's content (scores, whose
-turn, the dice, the last entries as sentences in both languages, a foul or refusal banner,
-the score sheet, the proposals held for the operator), built from a session's data alone so
+turn, the dice, the game's own picture (:mod:`ui.web.picture`), the last entries as sentences
+in both languages, a foul or refusal banner, the score sheet, the proposals held for the
+operator), built from a session's data alone so
 the page, a test and a history view read the same thing."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from scoring.registry import game as catalogue_entry
 from scoring.verdicts import Kind, Verdict
 from session.live import Pending
 from ui.qt.entries import action_text, entry_text, sheet_titles
+from ui.web.picture import has_picture, picture
 
 RECENT = 3  # entries shown, as on the audience display
 BANNER_KINDS = (Kind.ILLEGAL, Kind.FOUL)
@@ -45,6 +47,11 @@ def snapshot(
         "kept": _list(view.get("kept")),
         "throw": view.get("throw"),
         "throws": view.get("throws"),
+        "picture": (
+            {lang: picture(game_id, view, lang, verdicts) for lang in ("en", "ru")}
+            if has_picture(game_id)
+            else None
+        ),
         "seq": last_seq,
         "entries": [
             {

@@ -168,10 +168,12 @@ function draw() {
   document.body.dataset.seq = String(s.seq);
   drawScores(s);
   drawDice(s);
+  drawPicture($("picture"), s.picture ? s.picture[lang] : null);
   drawBanner(s);
   drawEntries(s);
   drawSheet(s);
   drawOperator(s);
+  document.body.dataset.drawn = String(s.seq); // everything of this snapshot is on the page
 }
 
 async function act(path, body) {
