@@ -21,6 +21,8 @@ bash scripts/apt-install.sh "the PDF page checks and the live page's browser tes
     poppler-utils chromium
 # The club's MQTT broker: tests/test_club.py starts its own mosquitto on a free port.
 bash scripts/apt-install.sh "the club's MQTT broker" mosquitto
+# The club's results store on PostgreSQL: tests/test_club_results.py starts its own server.
+bash scripts/apt-install.sh "the club's PostgreSQL results store tests" postgresql
 # Qt's X11 plugin (the windows on a screen) links to these; minimal Debian images lack them.
 bash scripts/apt-install.sh "Qt's X11 libraries" $(cat scripts/qt-x11-packages.txt)
 python3 -m venv .venv

@@ -18,6 +18,7 @@ from typing import Any
 
 from ui.commands import CommandError
 from ui.commands._common import new_session_path, players_list
+from ui.commands.club import broker_address, table_id
 
 #: A headless run has nobody to plug a camera in: a live camera that gives no frame for this
 #: many seconds (the worker's retries, doubling up to 8 s, try about four times) is an error.
@@ -49,6 +50,18 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         f"0.0.0.0:{SERVE_PORT}); an operator PIN printed at start unlocks confirm and undo",
     )
     parser.add_argument(
+        "--club",
+        type=broker_address,
+        metavar="HOST:PORT",
+        help="publish this table's journal to the club's MQTT broker as the game goes (play "
+        "goes on while the broker is down; the rows follow when it returns)",
+    )
+    parser.add_argument(
+        "--table",
+        type=table_id,
+        help="with --club: this table's id in the club (default: this machine's name)",
+    )
+    parser.add_argument(
         "--camera", default="0", help="camera index, stream URL, video file, image folder, none"
     )
     parser.add_argument("--panel", default="auto", help="serial port or URL, auto, or none")
@@ -58,7 +71,8 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "--profile",
         metavar="PROFILE",
         help="carom tables: the table's profile from 'tableref calibrate table' (default: "
-        "calibrated from the cushions on the first frame)",
+        "calibrated from the cushions on the first frame); hold'em: a profile with a zone "
+        "'burn' has the camera count the burn spot (docs/rules/poker.md D20)",
     )
     parser.add_argument(
         "--deck",
@@ -112,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
     if not 0.0 <= args.confirm_below <= 1.0:
         raise CommandError(f"--confirm-below must be in [0, 1], got {args.confirm_below}")
     _check_sources(args)
+    _check_club(args)
     perception = _perception(args)
     listening = _listen(args)
     try:
@@ -124,18 +139,23 @@ def run(args: argparse.Namespace) -> int:
         raise
     session = LiveSession(journal, interpreter_for(args.game), confirm_below=args.confirm_below)
     tap = FrameTap()
-    server = None
+    server = club = None
     try:
         sources = _sources(args, session, tap, perception)
         print(f"recording to {journal.path}", flush=True)
         if listening is not None:
             server = _serve(session, listening, night)
         url = server.url if server is not None else None
+        club = _club(args, session)
         if args.headless:
             return _headless(args, session, sources)
-        # the windows hand a new game from the console to the page as to every source
-        return _windows(args, session, tap, [*sources, *([server] if server else [])], url)
+        # the windows hand a new game from the console to the page and the club as to every
+        # source
+        followers = [f for f in (server, club) if f is not None]
+        return _windows(args, session, tap, [*sources, *followers], url)
     finally:
+        if club is not None:
+            club.stop()  # the last rows go to the broker while the journal is still open
         if server is not None:
             server.stop()
         journal.close()
@@ -191,6 +211,42 @@ def _serve(session: Any, listening: Any, night: Any) -> Any:
         raise CommandError(str(error)) from None
     print(f"live page: {server.url} (operator PIN {server.pin})", flush=True)
     return server
+
+
+def _check_club(args: argparse.Namespace) -> None:
+    """The table's id and the client library, before a journal file is made."""
+    if args.club is None:
+        if args.table is not None:
+            raise CommandError("run: --table names this table in a club: add --club HOST:PORT")
+        return
+    import importlib.util
+    import socket
+
+    from session.club.wire import WireError, check_table
+
+    if importlib.util.find_spec("paho") is None:
+        raise CommandError("--club needs the MQTT client: pip install -e '.[club]'")
+    if args.table is None:  # a machine's name may hold what a topic may not
+        try:
+            args.table = check_table(socket.gethostname().split(".")[0])
+        except WireError as error:
+            raise CommandError(f"--table: this machine's name: {error}") from None
+
+
+def _club(args: argparse.Namespace, session: Any) -> Any:
+    """This table on the club's broker, connecting in the background (None without --club)."""
+    if args.club is None:
+        return None
+    try:
+        from session.club.link import ClubLink
+    except ImportError as error:
+        raise CommandError(
+            f"--club needs the [club] extra: pip install -e '.[club]' ({error})"
+        ) from None
+    host, port = args.club
+    link = ClubLink(session, args.table, host, port, say=lambda line: print(line, flush=True))
+    print(f"club: table {args.table} publishing to {host}:{port}", flush=True)
+    return link.start()
 
 
 def _check_sources(args: argparse.Namespace) -> None:
