@@ -17,7 +17,16 @@ import yaml
 from firmware_interface.codec import OutputMode
 
 DEFAULT_KEYMAP = Path(__file__).parent / "keymaps" / "default.yaml"
-FACTS = ("player", "bell", "foul", "undo", "confirm")
+#: The facts a key reports.  Besides the table's buttons, a bet keypad (``keymaps/holdem.yaml``):
+#: ``digit`` and ``chip`` key an amount (a digit appended, a chip's value added), ``clear``
+#: forgets it, and the betting keys ``enter``, ``check_call``, ``bet_raise``, ``fold`` and
+#: ``all_in`` make it the player's move (what each means is the game's interpreter's).
+FACTS = (
+    "player", "bell", "foul", "undo", "confirm",
+    "digit", "chip", "clear", "enter", "check_call", "bet_raise", "fold", "all_in",
+)  # fmt: skip
+#: The facts that carry a value, and its range: a digit, or a chip's worth in the game's units.
+VALUES = {"digit": (0, 9), "chip": (1, 1_000_000)}
 GESTURES = ("press", "hold", "double")
 UINT16 = 0xFFFF
 
@@ -32,10 +41,12 @@ class KeymapError(ValueError):
 
 @dataclass(frozen=True)
 class FactSpec:
-    """What a gesture reports: a fact and, for a player's button, the seat (1-based)."""
+    """What a gesture reports: a fact, the seat (1-based) for a player's button or a seat's own
+    bet keys, and the value of a digit or chip key."""
 
     fact: str
     player: int | None = None
+    value: int | None = None
 
 
 @dataclass(frozen=True)
@@ -138,7 +149,7 @@ def _fact(value: Any, where: str) -> FactSpec:
     if isinstance(value, str):
         value = {"fact": value}
     spec = _mapping(value, where)
-    _only(spec, ("fact", "player"), where)
+    _only(spec, ("fact", "player", "value"), where)
     fact = spec.get("fact")
     if fact not in FACTS:
         raise KeymapError(f"{where}: fact must be one of {', '.join(FACTS)}, got {_shown(fact)}")
@@ -147,7 +158,15 @@ def _fact(value: Any, where: str) -> FactSpec:
         player = _number(player, f"{where}.player", 1, 99)
     if fact == "player" and player is None:
         raise KeymapError(f"{where}: a player fact needs player: SEAT (1, 2, ...)")
-    return FactSpec(fact, player)
+    value = spec.get("value")
+    if fact in VALUES:
+        if value is None:
+            low, high = VALUES[fact]
+            raise KeymapError(f"{where}: a {fact} key needs value: {low}..{high}")
+        value = _number(value, f"{where}.value", *VALUES[fact])
+    elif value is not None:
+        raise KeymapError(f"{where}: only {' and '.join(VALUES)} keys take a value")
+    return FactSpec(fact, player, value)
 
 
 def _signal(value: Any, outputs: Mapping[str, int], where: str) -> Signal:

@@ -20,10 +20,12 @@ from hardware.link import InputEvent, Link, LinkStatus
 
 @dataclass(frozen=True)
 class ButtonPressed:
-    """A table fact from the panel: ``fact`` (player, bell, foul, undo, confirm), the seat for
-    a player's button, the gesture that made it, and where it came from.  ``device_time_us`` and
+    """A table fact from the panel: ``fact`` (player, bell, foul, undo, confirm, or a bet
+    keypad's key: :data:`hardware.keymap.FACTS`), the seat for a player's button or a seat's
+    own keys, the gesture that made it, and where it came from.  ``device_time_us`` and
     ``host_time`` are those of the press that started the gesture; (``device_id``, ``boot_id``,
-    ``seq``) names that press uniquely."""
+    ``seq``) names that press uniquely.  ``value`` is a digit key's digit or a chip key's
+    worth."""
 
     fact: str
     player: int | None
@@ -34,6 +36,7 @@ class ButtonPressed:
     seq: int
     boot_id: int
     device_id: int
+    value: int | None = None
 
 
 @dataclass
@@ -152,6 +155,7 @@ def _fact(spec: FactSpec | None, event: InputEvent, gesture: str) -> list[Button
             seq=event.seq,
             boot_id=event.boot_id,
             device_id=event.device_id,
+            value=spec.value,
         )
     ]
 

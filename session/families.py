@@ -317,21 +317,39 @@ PANEL_DEFAULTS = MappingProxyType(
 CARD_FACTS = ("card_placed", "table_cleared")
 
 
+def _holdem(reader: Any, table: Table) -> Perception:
+    """The card reader and observer, and the burn spot where the table's profile has one
+    (docs/rules/poker.md D20); a profile that cannot be read, or a burn spot that cannot be
+    seen, is a ValueError naming it."""
+    from session.holdem_perception import HoldemPerception
+    from vision.cards.observe import CardObserver
+    from vision.holdem.burns import ZONE, BurnObserver, BurnSpot
+    from vision.profile import load_profile
+
+    observer = CardObserver(frames=GATED_FRAMES, game="durak")
+    profile = load_profile(table.profile) if table.profile else None
+    if profile is None or ZONE not in {zone.name for zone in profile.zones}:
+        return HoldemPerception(reader, observer)
+    return HoldemPerception(reader, observer, BurnSpot.of(profile), BurnObserver(GATED_FRAMES))
+
+
 def _cards_seen(
     name: str,
     view: str,
     interpreter: Callable[[], Interpreter],
     gestures: Mapping[str, str],
     layout: str | None = None,
+    perceive: Callable[[Any, Table], Perception] | None = None,
+    facts: tuple[str, ...] = CARD_FACTS,
 ) -> Family:
     """A card family refereed by the card reader and the card observer reading the table as
-    the game ``layout`` (default: ``name``) lays it out."""
-    camera = Camera(_cards_as(layout or name), _card_readers, _deck, kind="cards")
+    the game ``layout`` (default: ``name``) lays it out, or by its own ``perceive``."""
+    camera = Camera(perceive or _cards_as(layout or name), _card_readers, _deck, kind="cards")
     return Family(
         name,
         shows="cards",
         view=view,
-        facts=CARD_FACTS,
+        facts=facts,
         interpreter=interpreter,
         camera=camera,
         gestures=MappingProxyType(dict(gestures)),
@@ -413,7 +431,8 @@ FAMILIES: Mapping[str, Family] = MappingProxyType(
                 camera=Camera(_board, _board_readers, _board_size, kind="board"),
             ),
             # Hold'em: the camera reads the board and the hands tabled (cards newly face up, as
-            # Durak's observer reports them); the amounts are the operator's.
+            # Durak's observer reports them) and counts the burn spot where the profile has one;
+            # the amounts are the operator's or the panel's bet keys'.
             _cards_seen(
                 "holdem",
                 "holdem",
@@ -421,8 +440,17 @@ FAMILIES: Mapping[str, Family] = MappingProxyType(
                 {
                     "bell": "the player to act checks, or calls when there is a bet",
                     "player": "that seat's player folds (binding, in turn or out of it)",
+                    "digit": "a bet keypad's digit: keys the amount (a round total)",
+                    "chip": "a bet keypad's chip: adds its value to the amount keyed",
+                    "clear": "forgets the amount keyed",
+                    "enter": "the amount keyed is pushed silently, read by the floor rules",
+                    "check_call": "the player to act checks, or calls when there is a bet",
+                    "bet_raise": "the player to act bets or raises to the amount keyed",
+                    "fold": "the player to act folds",
+                    "all_in": "the player to act goes all-in",
                 },
-                layout="durak",
+                perceive=_holdem,
+                facts=(*CARD_FACTS, "burns_seen"),
             ),
             # Tripoley: the pay cards laid, the poker hands tabled and the Michigan plays, each a
             # card newly face up; whose hand a card came from is the operator's to confirm.

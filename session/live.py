@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from scoring.actions import CORRECT, UNDO
 from scoring.match import Match, Outcome
-from scoring.verdicts import Verdict
+from scoring.verdicts import IllegalMove, Verdict
 from session.journal import Journal, JournalRow
 
 # ---------------------------------------------------------------------------------------------
@@ -107,7 +107,10 @@ class Proposal:
 class Interpreter(Protocol):
     """Turns one game family's table facts into proposals, given the match as it stands."""
 
-    def propose(self, fact: Any, match: Match) -> list[Proposal]: ...
+    def propose(self, fact: Any, match: Match) -> list[Proposal]:
+        """The proposals; raises :class:`IllegalMove` for a fact that can make no action (a
+        key pressed with the wrong amount), which the session announces as refused."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -251,7 +254,12 @@ class LiveSession:
             return [*events, self._record(posted, {"do": UNDO}, "panel", None, None)]
         if self.interpreter is None:
             return events
-        for proposal in self.interpreter.propose(fact, self.match):
+        try:
+            proposals = self.interpreter.propose(fact, self.match)
+        except IllegalMove as refused:  # no action can be made of it (an amount keyed wrong)
+            verdicts = (refused.verdict,)
+            return [*events, self._event("refused", posted, verdicts=verdicts, text=str(refused))]
+        for proposal in proposals:
             events += self._supersede(posted, proposal)
             events.append(self._consider(posted, proposal))
         return events

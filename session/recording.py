@@ -183,10 +183,15 @@ class RecordingWriter:
         self._frames += 1
         return index
 
-    def add_fact(self, fact: Any, t: float, frame: int | None = None) -> None:
-        """Append one table fact as it is handed to the session, with how many rows stood."""
+    def add_fact(
+        self, fact: Any, t: float, frame: int | None = None, rows: int | None = None
+    ) -> None:
+        """Append one table fact as it is handed to the session, with how many rows stood:
+        ``rows`` where the journal has moved on since (a session listener hears of a fact
+        after it was judged), else the journal's length now."""
         record = {"t": round(t, 4), "frame": frame, "fact": fact_json(fact)}
-        self._append(FACTS, {**record, "rows": len(self.journal.match.entries)})
+        stood = len(self.journal.match.entries) if rows is None else rows
+        self._append(FACTS, {**record, "rows": stood})
 
     def add_serial(self, data: bytes, t: float) -> None:
         """Append one chunk read from the serial port, byte for byte."""

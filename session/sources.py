@@ -66,9 +66,16 @@ class _ReaderPerception:
         if look is Look.MOVING:  # nothing seen: the observer's count of frames at rest waits
             return [], ()
         if look is Look.READ:
-            self._readings = self.reader.read(frame.image)
-        settled = self.observer.update(self._readings, frame.index, frame.timestamp)
-        return self._facts(settled), tuple(self._drawn(r) for r in self._readings)
+            self._readings = self._read(frame.image)
+        return self._observe(frame), tuple(self._drawn(r) for r in self._readings)
+
+    def _read(self, image: Any) -> list[Any]:
+        """The readings of a picture worth reading (a family may read more of it)."""
+        return list(self.reader.read(image))
+
+    def _observe(self, frame: Frame) -> list[Any]:
+        """The facts the frame's readings settle into."""
+        return self._facts(self.observer.update(self._readings, frame.index, frame.timestamp))
 
     def _facts(self, settled: Any) -> list[Any]:
         """The observer's answer as a list of facts (it returns an iterable of them)."""

@@ -10,10 +10,14 @@ CARD_WIDTH = 110.0
 
 
 def table_frames(
-    steps: Sequence[Sequence[str]], places: Mapping[str, tuple[float, float]], seed: int
+    steps: Sequence[Sequence[str]],
+    places: Mapping[str, tuple[float, float]],
+    seed: int,
+    backs: Sequence[Sequence[tuple[float, float]]] = (),
 ) -> list[Any]:
     """One image before the first step and one after each: ``places`` puts each card's centre
-    as shares of the picture's width and height."""
+    as shares of the picture's width and height; ``backs`` are the places of the cards laid
+    face down at each step (a hold'em burn)."""
     import numpy as np
 
     from scoring.cards import parse_card
@@ -43,11 +47,20 @@ def table_frames(
         card: worn_face(parse_card(card), style, "latin", np.random.default_rng([seed, k]))
         for k, card in enumerate(order)
     }
+    laid = [
+        [
+            centred_quad((x * width, y * height), float(rng.uniform(-0.06, 0.06)), CARD_WIDTH)
+            for x, y in step
+        ]
+        for step in backs
+    ]
     images = []
     for number in range(len(steps) + 1):
         turned = [card for step in steps[:number] for card in step]
+        down = [(None, quad) for step in laid[:number] for quad in step]
         image = table
-        for k, (card, quad) in enumerate([*deck, *((card, quads[card]) for card in turned)]):
+        sprites = [*deck, *down, *((card, quads[card]) for card in turned)]
+        for k, (card, quad) in enumerate(sprites):
             sprite = back if card is None else faces[card]
             image = paint(image, sprite, alpha, quad, np.random.default_rng([seed, 2, k]))
         images.append(camera(image, np.random.default_rng([seed, 3, number])))

@@ -19,10 +19,12 @@ import pytest
 from hardware.panel import ButtonPressed
 from scoring.match import Match
 from scoring.registry import create_engine
+from scoring.verdicts import IllegalMove
 from session.families import interpreter_for
 from session.journal import Journal
 from session.live import LiveSession, SessionEvent, Submit
 from vision.cards.facts import CardPlaced
+from vision.holdem.facts import BurnsSeen
 
 PLAYERS = ("Anna", "Boris", "Vera")
 OPTIONS = {"hands": 1}  # the game ends with the hand's payout
@@ -197,12 +199,15 @@ SEED = 7
 
 def hand_frames(seed: int) -> list[Any]:
     """One image per camera step: the board's cards turned in a row, the hands tabled in a row
-    below it."""
+    below it; a card burned face down in the burn spot before the flop and the turn, none
+    before the river (the dealer forgot it: TPT 29)."""
     from tests.card_table_frames import in_rows, table_frames
+    from tests.test_holdem_burns import BURNS
 
     board = [card for step in TURNED[:3] for card in step]
     shown = [card for step in TURNED[3:] for card in step]
-    return table_frames(TURNED, in_rows([board, shown]), seed)
+    burns = [[BURNS[0]], [BURNS[1]], [], [], []]
+    return table_frames(TURNED, in_rows([board, shown]), seed, backs=burns)
 
 
 @pytest.fixture(scope="module")
@@ -224,3 +229,167 @@ def test_a_rendered_hand_is_refereed_from_the_camera(hand_video: Path, tmp_path:
     worker = camera_worker(session, str(hand_video), perception_for("holdem"), realtime=False)
     run_headless(session, [worker], write=lambda line: None)
     check(journal, session)
+
+
+# ---------------------------------------------------------------------------------------------
+# End to end from a rendered video and the panel's bet keys over the pseudo-terminal, recorded.
+
+#: The same hand with every move the camera cannot see keyed on the bet keypad
+#: (hardware/keymaps/holdem.yaml): Anna's flop bet as chips put out silently (``enter``: a push
+#: of 100, TPT 31C), and Vera's river bet keyed 15 first, under the minimum: refused, rekeyed.
+#: The camera watches the burn spot (D20): a burn before the flop and the turn, none before the
+#: river.
+KEYED: list[tuple[str, str, dict[str, Any]]] = [
+    ("panel", "6 0 bet_raise", {"do": "raise", "by": "Anna", "to": 60}),
+    ("panel", "fold", {"do": "fold", "by": "Boris"}),
+    ("panel", "check_call", {"do": "call", "by": "Vera"}),
+    ("camera", "", {**SCRIPT[3][1], "burned": 1}),
+    ("panel", "check_call", {"do": "check", "by": "Vera"}),
+    ("panel", "1 0 0 enter", {"do": "push", "by": "Anna", "amount": 100}),
+    ("panel", "check_call", {"do": "call", "by": "Vera"}),
+    ("camera", "", {**SCRIPT[7][1], "burned": 1}),
+    ("panel", "check_call", {"do": "check", "by": "Vera"}),
+    ("panel", "check_call", {"do": "check", "by": "Anna"}),
+    ("camera", "", {**SCRIPT[10][1], "burned": 0}),
+    ("panel", "1 5 bet_raise 2 0 0 bet_raise", {"do": "bet", "by": "Vera", "to": 200}),
+    ("panel", "check_call", {"do": "call", "by": "Anna"}),
+    ("camera", "", SCRIPT[13][1]),
+    ("camera", "", SCRIPT[14][1]),
+]
+
+
+def gated(video: Path, rows_done: Any, frames_a_step: int) -> Any:
+    """The video's frames, each step's held back until the table has recorded every move
+    before it: the dealer turns the next card when the betting is over."""
+    from vision.sources import open_source
+
+    waits = [0] + [index for index, (who, _, _) in enumerate(KEYED) if who == "camera"]
+    for frame in open_source(str(video)):
+        step = frame.index // frames_a_step
+        first = frame.index % frames_a_step == 0
+        if first and step < len(waits) and not rows_done(waits[step]):
+            return
+        yield frame
+
+
+def test_a_rendered_hand_is_refereed_from_the_camera_and_the_bet_keys(
+    hand_video: Path, tmp_path: Path
+) -> None:
+    import dataclasses
+    import threading
+
+    from hardware.emulator import Emulator
+    from hardware.keymap import load_keymap
+    from hardware.link import Link
+    from hardware.panel import Panel, PanelSource
+    from hardware.script import parse_script
+    from session.families import perception_for
+    from session.loop import run_headless
+    from session.recording import Recording, RecordingWriter
+    from session.replay import refold
+    from session.sources import CameraWorker, PanelWorker
+    from tests.test_durak_camera import FRAMES_A_STEP
+    from tests.test_hardware_rig import FAST_LINK, FAST_PANEL
+    from tests.test_holdem_burns import burn_profile
+    from tests.test_holdem_keys import KEYMAPS, presses
+
+    writer = RecordingWriter.create(tmp_path / "hand.tableref", "holdem", PLAYERS, None, OPTIONS)
+    journal = writer.journal
+    session = LiveSession(journal, interpreter_for("holdem"))
+    keymap = load_keymap(KEYMAPS / "holdem.yaml")
+    emulator = Emulator(dataclasses.replace(FAST_PANEL, inputs=16), seed=3).start()
+    link = Link(lambda: [emulator.path] if emulator.path else [], settings=FAST_LINK)
+    panel = PanelWorker(session, PanelSource(link, Panel(keymap)), poll=0.02)
+    recorded = threading.Condition()
+    done = [0]
+    refused: list[SessionEvent] = []
+    burns: list[list[str]] = []
+
+    def rows_done(count: int) -> bool:
+        with recorded:
+            return recorded.wait_for(lambda: done[0] >= count, timeout=60)
+
+    def dealer_and_keys(event: SessionEvent) -> None:
+        """Record every event and fact; key the next move once the one before it is in."""
+        writer.add_event(event, event.handled)
+        if event.kind == "fact" and hasattr(event.fact, "fact"):
+            frame = getattr(event.fact, "frame_index", None)
+            writer.add_fact(event.fact, event.posted, frame, rows=done[0])
+        if event.kind == "refused":
+            refused.append(event)
+        if event.kind == "accepted" and event.row is not None and "burned" in event.row.action:
+            burns.append([v.code for v in event.verdicts if v.code != "board"])
+        if event.kind == "accepted":
+            with recorded:
+                done[0] += 1
+                recorded.notify_all()
+            key_next()
+
+    def key_next() -> None:
+        if done[0] < len(KEYED) and KEYED[done[0]][0] == "panel":
+            emulator.submit(parse_script(presses(keymap, KEYED[done[0]][1])))
+
+    session.subscribe(dealer_and_keys)
+    session.subscribe(panel.listener)
+    camera = CameraWorker(
+        session,
+        lambda: gated(hand_video, rows_done, FRAMES_A_STEP),
+        perception_for("holdem", profile=str(burn_profile(tmp_path))),
+    )
+    key_next()
+    try:
+        run_headless(
+            session,
+            [panel, camera],
+            until=lambda: session.view()["over"] or not camera.running,
+            write=lambda line: None,
+        )
+    finally:
+        link.close()
+        emulator.stop()
+        writer.close()
+
+    rows = Journal.open(tmp_path / "hand.tableref" / "journal.sqlite").rows()
+    parse = Match(create_engine("holdem", None, OPTIONS), PLAYERS).parse
+    assert [row.action for row in rows] == [parse(action).to_dict() for *_, action in KEYED]
+    assert [row.source for row in rows] == [who for who, *_ in KEYED]
+    assert [event.verdicts[0].code for event in refused] == ["under_minimum"]
+    assert burns == [[], [], ["no_burn"]]  # TPT 29: the river came with no burn
+    truth = Match(create_engine("holdem", None, OPTIONS), PLAYERS)
+    for *_, action in KEYED:
+        assert truth.submit(action).accepted, action
+    assert truth.view()["scores"] == {"Anna": 1140, "Boris": 1490, "Vera": 1870}
+    with Recording.open(tmp_path / "hand.tableref") as recording:
+        replayed = refold(recording)
+        facts = recording.facts()
+    assert replayed.equal, replayed.detail
+    assert replayed.view == truth.view()
+    assert refolded_from_facts(facts) == [row.action for row in rows]
+
+
+def refolded_from_facts(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The moves a fresh interpreter makes of the recorded facts, each given in the match as it
+    stood then: the camera's cards and the keys pressed reproduce the journal."""
+    interpreter = interpreter_for("holdem")
+    truth = Match(create_engine("holdem", None, OPTIONS), PLAYERS)
+    made: list[dict[str, Any]] = []
+    for line in lines:
+        fact = dict(line["fact"])
+        kind = fact.pop("fact")
+        if kind == "card_placed":
+            fact["frame_index"] = fact.pop("frame")
+            item: Any = CardPlaced(**fact)
+        elif kind == "burns_seen":
+            fact["frame_index"] = fact.pop("frame")
+            item = BurnsSeen(**{**fact, "exposed": tuple(fact["exposed"])})
+        else:
+            item = ButtonPressed(fact=kind, **fact)
+        assert len(truth.entries) == line["rows"]
+        try:
+            proposals = interpreter.propose(item, truth)
+        except IllegalMove:  # a refused keying: announced then, nothing recorded
+            continue
+        for proposal in proposals:
+            assert truth.submit(proposal.action).accepted
+            made.append(truth.entries[-1].action.to_dict())
+    return made

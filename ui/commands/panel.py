@@ -308,6 +308,8 @@ def cmd_monitor(args: argparse.Namespace) -> int:
 
 def _fact_line(fact: Any) -> str:
     who = fact.fact if fact.player is None else f"{fact.fact} {fact.player}"
+    if fact.value is not None:  # a bet keypad's digit or chip
+        who = f"{who} {fact.value}"
     return (
         f"{_now()}  {who:<10} input {fact.input} {fact.gesture:<6} "
         f"(boot {fact.boot_id:08x} seq {fact.seq}, device {fact.device_time_us / 1e6:.3f} s)"

@@ -58,6 +58,7 @@ from ui.qt.console_tables import (
 from ui.qt.console_text import state_text, tr
 from ui.qt.console_view import swap_view
 from ui.qt.i18n import Language
+from ui.qt.moves_panel import MovesPanel
 from ui.qt.views.scores import ScoresView
 from ui.sheet_text import state_line
 from ui.short_form import CliError, read_action
@@ -171,6 +172,10 @@ class OperatorConsole(QMainWindow):
             )
         )
 
+        self.moves_panel = MovesPanel()
+        self.moves_panel.submitted.connect(lambda action: self.session.post(Submit(action)))
+        self.moves_panel.started.connect(self._start_line)
+
         self.manual_box = QGroupBox()
         self.manual_edit = QLineEdit()
         self.manual_edit.returnPressed.connect(self.enter_typed)
@@ -188,7 +193,7 @@ class OperatorConsole(QMainWindow):
         right.setStretchFactor(0, 1)
         right.setStretchFactor(1, 3)
         right_side = QWidget()
-        right_side.setLayout(_column(right, self.manual_box, self.message_label))
+        right_side.setLayout(_column(right, self.moves_panel, self.manual_box, self.message_label))
 
         body = QSplitter(Qt.Orientation.Horizontal)
         self.advice_panel = AdvicePanel()
@@ -266,7 +271,10 @@ class OperatorConsole(QMainWindow):
         )
         scores = "   ".join(f"{player} {points}" for player, points in view["scores"].items())
         self.score_line.setText(f"{scores}   —   {state_line(view, lang)}")
-        self.advice_panel.show_for(self.session.match.engine, self.session.match.state, lang)
+        engine, state = self.session.match.engine, self.session.match.state
+        self.advice_panel.show_for(engine, state, lang)
+        decisions = [decision.action for decision in engine.decisions(state)]
+        self.moves_panel.show_for(engine.legal(state), decisions, view, lang)
         self.refresh_camera()
 
     def refresh_status(self) -> None:
@@ -451,6 +459,11 @@ class OperatorConsole(QMainWindow):
             return self._judge({"do": CORRECT, "target": target, "action": edited})
 
         return ActionEditor(tr("edit_title", self.lang, seq=target), action, judge, self.lang, self)
+
+    def _start_line(self, text: str) -> None:
+        """A move the table must complete (a card read, a size typed): begun in the line."""
+        self.manual_edit.setText(text)
+        self.manual_edit.setFocus()
 
     def enter_typed(self) -> None:
         line = self.manual_edit.text()

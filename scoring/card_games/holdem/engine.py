@@ -25,6 +25,7 @@ from scoring.card_games.holdem.hands import best_hand
 from scoring.card_games.holdem.listing import next_street, open_actions
 from scoring.card_games.holdem.messages import (
     MESSAGES,
+    STREETS_BEFORE_RU,
     STREETS_DUE_RU,
     STREETS_RU,
     WORDS_RU,
@@ -78,6 +79,7 @@ class HoldemEngine(BaseEngine[State]):
         self.rules = Rules.read(options)
         card = CardField(DECK)
         to = IntField(1)
+        burned = IntField(0, 3)  # D20: the cards the camera saw laid in the burn spot
         self._verbs = {
             "fold": Verb("fold", summary="drop the hand"),
             "check": Verb("check", summary="pass with nothing to call"),
@@ -103,7 +105,7 @@ class HoldemEngine(BaseEngine[State]):
             ),
             "flop": Verb(
                 "flop",
-                {"cards": CardsField(DECK, 3, 4), "burn": card},
+                {"cards": CardsField(DECK, 3, 4), "burn": card, "burned": burned},
                 ("cards",),
                 needs_player=False,
                 summary="the flop (four cards: TPT 30)",
@@ -117,14 +119,14 @@ class HoldemEngine(BaseEngine[State]):
             ),
             "turn": Verb(
                 "turn",
-                {"card": card, "burn": card},
+                {"card": card, "burn": card, "burned": burned},
                 ("card",),
                 needs_player=False,
                 summary="the turn card",
             ),
             "river": Verb(
                 "river",
-                {"card": card, "burn": card},
+                {"card": card, "burn": card, "burned": burned},
                 ("card",),
                 needs_player=False,
                 summary="the river card",
@@ -215,6 +217,7 @@ class HoldemEngine(BaseEngine[State]):
             aggressor=None,
             board=(),
             burns=(),
+            burned=0,
             four=(),
             shown=(None,) * n,
             mucked=(False,) * n,
@@ -525,12 +528,28 @@ class HoldemEngine(BaseEngine[State]):
             )
 
     def _burn(self, state: State, action: Action) -> tuple[State, list[Verdict]]:
-        if "burn" not in action.args:
-            return state, []
-        burn = parse_card(action.args["burn"])
-        return replace(state, burns=(*state.burns, burn)), [
-            MESSAGES.verdict(Kind.INFO, "burn", card=str(burn))
-        ]
+        """The burn before a street (TPT 29, D20): a burn card seen face up is recorded, and
+        where the camera counted the burn spot, a burn missing, doubled or exposed is a foul."""
+        counted = action.args.get("burned")
+        burn = parse_card(action.args["burn"]) if "burn" in action.args else None
+        if burn is not None and counted == 0:
+            raise MESSAGES.illegal("burn_uncounted", card=str(burn), count=counted)
+        verdicts = []
+        if burn is not None:
+            state = replace(state, burns=(*state.burns, burn))
+            if counted is None:
+                verdicts.append(MESSAGES.verdict(Kind.INFO, "burn", card=str(burn)))
+            else:
+                exposed = MESSAGES.verdict(Kind.FOUL, "burn_exposed", card=str(burn), **tpt("29"))
+                verdicts.append(exposed)
+        if counted is None:
+            return replace(state, burned=state.burned + (burn is not None)), verdicts
+        street = {"street": action.verb, "street_ru": STREETS_BEFORE_RU[action.verb], **tpt("29")}
+        if counted == 0:
+            verdicts.append(MESSAGES.verdict(Kind.FOUL, "no_burn", **street))
+        elif counted > 1:
+            verdicts.append(MESSAGES.verdict(Kind.FOUL, "extra_burns", count=counted, **street))
+        return replace(state, burned=state.burned + counted), verdicts
 
     def _flop(self, state: State, action: Action) -> Outcome:
         self._due(state, "flop")
@@ -552,7 +571,9 @@ class HoldemEngine(BaseEngine[State]):
         if burn not in state.four:
             raise MESSAGES.illegal("not_in_four", card=str(burn))
         flop = tuple(card for card in state.four if card != burn)
-        state = replace(state, four=(), burns=(*state.burns, burn), phase=Phase.DEAL)
+        state = replace(
+            state, four=(), burns=(*state.burns, burn), burned=state.burned + 1, phase=Phase.DEAL
+        )
         verdict = MESSAGES.verdict(Kind.INFO, "burn", card=str(burn))
         return self._street(state, flop, [verdict])
 

@@ -173,6 +173,25 @@ MESSAGES = Messages(
         # The board (TPT 30).
         "board": Message("{street}: {cards}", "{street_ru}: {cards}"),
         "burn": Message("Burn card {card}", "Сожжена карта {card}"),
+        "no_burn": Message(
+            "No card burned before the {street}: one and only one is burned each street ({rule})",
+            "Перед {street_ru} не сожжена карта: на каждой улице сжигают одну и только одну "
+            "({rule})",
+        ),
+        "extra_burns": Message(
+            "{count} cards burned before the {street}: one and only one is burned each street "
+            "({rule})",
+            "Перед {street_ru} сожжено карт: {count}; на каждой улице сжигают одну и только "
+            "одну ({rule})",
+        ),
+        "burn_exposed": Message(
+            "The burn card {card} is exposed: it no longer protects the stub ({rule})",
+            "Сжигаемая карта {card} открыта: она больше не закрывает колоду ({rule})",
+        ),
+        "burn_uncounted": Message(
+            "The burn card {card} was seen, so at least one card was burned, not {count}",
+            "Сжигаемая карта {card} видна, значит сожжено не меньше одной карты, а не {count}",
+        ),
         "four_card_flop": Message(
             "Four cards on the flop: the floor picks one of them as the burn ({rule})",
             "На флопе четыре карты: флор выбирает одну из них в сжигаемые ({rule})",
@@ -251,6 +270,7 @@ MESSAGES = Messages(
 
 STREETS_RU = {"flop": "Флоп", "turn": "Тёрн", "river": "Ривер"}
 STREETS_DUE_RU = {"flop": "флоп", "turn": "тёрн", "river": "ривер"}
+STREETS_BEFORE_RU = {"flop": "флопом", "turn": "тёрном", "river": "ривером"}
 WORDS_RU = {
     "call": "колл",
     "check": "чек",

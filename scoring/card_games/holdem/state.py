@@ -70,7 +70,8 @@ class State:
     raises: int = 0  # bets and raises this round (limit's cap)
     aggressor: int | None = None
     board: tuple[Card, ...] = ()
-    burns: tuple[Card, ...] = ()
+    burns: tuple[Card, ...] = ()  # the burn cards seen face up
+    burned: int = 0  # the cards burned this hand, face up or down (TPT 29)
     four: tuple[Card, ...] = ()  # a four-card flop waiting for its burn (TPT 30)
     shown: tuple[tuple[Card, ...] | None, ...] = ()
     mucked: tuple[bool, ...] = ()

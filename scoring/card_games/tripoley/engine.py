@@ -22,6 +22,7 @@ from scoring.actions import Action, IntField, NameField, Verb
 from scoring.card_games.common import card_words, put
 from scoring.card_games.holdem.hands import HandValue, five_card_value
 from scoring.card_games.tripoley.messages import COLOURS_RU, MESSAGES, PHASES_RU
+from scoring.card_games.tripoley.pots import Paid, pay_pots
 from scoring.card_games.tripoley.rules import (
     HEARTS,
     KING_QUEEN,
@@ -414,9 +415,10 @@ class TripoleyEngine(BaseEngine[State]):
         )
 
     def _needs(self, state: State, seat: int) -> bool:
-        """Still to act: in the hand, and either not acted since the last bet or short of it
-        with chips to add (D6: a call with every chip stays in for the pot)."""
-        if not state.in_hand(seat):
+        """Still to act: in the hand with chips to add, and either not acted since the last
+        bet or short of it (D6: a player whose every chip is in stays in for the pots he
+        reached, and is asked nothing more)."""
+        if not state.in_hand(seat) or (state.chips[seat] == 0 and state.bets[seat] > 0):
             return False
         return not state.acted[seat] or (state.bets[seat] < state.current and state.chips[seat] > 0)
 
@@ -424,7 +426,7 @@ class TripoleyEngine(BaseEngine[State]):
         state = replace(state, acted=put(state.acted, seat, True))
         still = [s for s in range(state.seats) if state.in_hand(s)]
         if len(still) == 1:
-            return self._poker_won(state, still, verdicts)
+            return self._poker_won(state, verdicts, taker=still[0])
         following = state.next_seat(seat, lambda other: self._needs(state, other))
         if following is not None:
             return replace(state, turn=following), verdicts
@@ -460,39 +462,67 @@ class TripoleyEngine(BaseEngine[State]):
         values: dict[int, HandValue] = {
             s: five_card_value(hand) for s, hand in enumerate(state.hands) if hand is not None
         }
-        best = max(values.values())
-        return self._poker_won(state, [s for s in state.order if values[s] == best], verdicts)
+        return self._poker_won(state, verdicts, values=values)
 
-    def _poker_won(self, state: State, winners: list[int], verdicts: list[Verdict]) -> Outcome:
-        """The pot (the whole layout in the final round) to the best hands, shared equally,
-        the remainder left (R13, R14, R21)."""
+    def _poker_won(
+        self,
+        state: State,
+        verdicts: list[Verdict],
+        *,
+        values: Mapping[int, HandValue] | None = None,
+        taker: int = 0,
+    ) -> Outcome:
+        """The pot (the whole layout in the final round) to ``taker``, the last player in, or,
+        at the showdown, its main and side pots each to its best hands (``values``), shared
+        equally, the remainder left (R13, R14, R21, D6); the main pot's winners lead the
+        Michigan stage (D11)."""
         prize = sum(state.layout) if state.final else pocket(state.layout, POT)
-        share, rest = divmod(prize, len(winners))
+        if values is None:
+            paid, rest = [Paid(prize, (taker,), prize)], 0
+        else:
+            in_hand = [state.in_hand(seat) for seat in range(state.seats)]
+            paid, rest = pay_pots(prize, state.bets, in_hand, values, state.order)
         chips = list(state.chips)
-        for seat in winners:
-            chips[seat] += share
+        for pot in paid:
+            for seat in pot.winners:
+                chips[seat] += pot.share
         if state.final:
             layout = set_pocket((0,) * len(POCKETS), POT, rest)
         else:
             layout = set_pocket(state.layout, POT, rest)
-        state = replace(state, chips=tuple(chips), layout=layout, winners=tuple(winners))
-        if len(winners) == 1:
-            code = "layout_won" if state.final else "pot_won"
-            verdict = MESSAGES.verdict(
-                Kind.POINTS, code, state.players[winners[0]], share, amount=share
-            )
-        else:
-            verdict = MESSAGES.verdict(
-                Kind.POINTS,
-                "pot_split",
-                shares=", ".join(f"{state.players[s]} {share}" for s in winners),
-                rest=f"; {rest} left" if rest else "",
-                rest_ru=f"; {rest} остаётся" if rest else "",
-            )
-        verdicts = [*verdicts, verdict]
+        winners = paid[0].winners
+        state = replace(state, chips=tuple(chips), layout=layout, winners=winners)
+        verdicts = [*verdicts, *self._pots_verdicts(state, paid, rest)]
         if state.final:
             return self._over(state, verdicts)
-        return self._michigan_begin(state, winners, verdicts)
+        return self._michigan_begin(state, list(winners), verdicts)
+
+    def _pots_verdicts(self, state: State, paid: Sequence[Paid], rest: int) -> list[Verdict]:
+        """Each pot's winner or split, the main pot first, then the side pots by number."""
+        out = []
+        for number, pot in enumerate(paid):
+            side: dict[str, Any] = {"number": number} if number else {}
+            prefix = "side_" if number else ""
+            if len(pot.winners) == 1:
+                code = f"{prefix}pot_won" if number or not state.final else "layout_won"
+                player = state.players[pot.winners[0]]
+                out.append(
+                    MESSAGES.verdict(Kind.POINTS, code, player, pot.share, amount=pot.share, **side)
+                )
+                continue
+            shares = ", ".join(f"{state.players[s]} {pot.share}" for s in pot.winners)
+            last = number == len(paid) - 1 and rest
+            out.append(
+                MESSAGES.verdict(
+                    Kind.POINTS,
+                    f"{prefix}pot_split",
+                    shares=shares,
+                    rest=f"; {rest} left" if last else "",
+                    rest_ru=f"; {rest} остаётся" if last else "",
+                    **side,
+                )
+            )
+        return out
 
     # ----------------------------------------------------------------------------------------
     # Stage three: Michigan (R16-R20, V1, V4, V6, D8, D9).
@@ -672,7 +702,7 @@ class TripoleyEngine(BaseEngine[State]):
             return self._over(state, verdicts)
         if len(players_left) == 1:  # D1: nobody to play against: the layout is his
             winner = replace(state, final=True, deal_start=state.chips)
-            return self._poker_won(winner, players_left, verdicts)
+            return self._poker_won(winner, verdicts, taker=players_left[0])
         n = state.seats
         dealt = tuple(chips > 0 for chips in state.chips)
         state = replace(

@@ -44,6 +44,14 @@ MESSAGES = Messages(
         ),
         "pot_won": Message("{player} wins the pot: {amount}", "{player} выигрывает банк: {amount}"),
         "pot_split": Message("The pot is split: {shares}{rest}", "Банк делится: {shares}{rest_ru}"),
+        "side_pot_won": Message(
+            "{player} wins side pot {number}: {amount}",
+            "{player} выигрывает побочный банк {number}: {amount}",
+        ),
+        "side_pot_split": Message(
+            "Side pot {number} is split: {shares}{rest}",
+            "Побочный банк {number} делится: {shares}{rest_ru}",
+        ),
         "layout_won": Message(
             "{player} wins the layout: {amount}", "{player} выигрывает расклад: {amount}"
         ),
