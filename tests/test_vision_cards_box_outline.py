@@ -42,6 +42,19 @@ def _card(table: np.ndarray, angle: float) -> tuple[np.ndarray, np.ndarray]:
     return cv2.GaussianBlur(image, (3, 3), 0), corners
 
 
+def _on_paper(angle: float) -> tuple[np.ndarray, np.ndarray]:
+    """A white card turned by ``angle`` on white paper a shade brighter than it, shown only by
+    the thin grey line of its edge (a scan, a card photographed on a sheet)."""
+    rng = np.random.default_rng(int(angle) % 11)
+    image = np.clip(rng.normal(244, 3, (360, 480)), 0, 255).astype(np.uint8)
+    corners = cv2.boxPoints(((240.0, 180.0), (SHORT, SHORT * RATIO), angle))
+    outline = np.round(corners).astype(np.int32)
+    cv2.fillPoly(image, [outline], 240)
+    cv2.polylines(image, [outline], True, 190, 2)
+    cv2.circle(image, (240, 180), 12, 30, -1)  # a pip
+    return cv2.GaussianBlur(image, (3, 3), 0), corners
+
+
 def _error(quad: tuple[tuple[float, float], ...], corners: np.ndarray) -> float:
     """The largest distance from a true corner to the nearest corner of the quad."""
     q = np.asarray(quad)
@@ -79,3 +92,16 @@ def test_a_box_no_card_fits_is_its_own_outline() -> None:
     the outline itself."""
     (quad,) = inscribed(Box(10, 10, 300, 60))
     assert sorted(quad) == sorted([(10.0, 10.0), (310.0, 10.0), (310.0, 70.0), (10.0, 70.0)])
+
+
+@pytest.mark.parametrize("angle", [12.0, -20.0, 40.0])
+def test_a_white_card_on_white_paper_is_fitted_to_the_line_of_its_edge(angle: float) -> None:
+    """The card is no brighter than the paper: its edge is a line darker than both sides."""
+    image, corners = _on_paper(angle)
+    x, y, w, h = cv2.boundingRect(np.round(corners).astype(np.int32))
+    starts = inscribed(Box(x, y, w, h))
+    best = max((fitted(image, start) for start in starts), key=lambda found: found[1])
+    assert _error(best[0], corners) < CORNER_OFF * SHORT
+    assert best[1] > 0.8
+    mirror = min(starts, key=lambda quad: edge_support(image, quad))
+    assert edge_support(image, best[0]) > edge_support(image, mirror) + 0.3

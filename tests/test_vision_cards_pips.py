@@ -12,18 +12,18 @@ import numpy as np
 import pytest
 
 from scoring.cards import Card
-from vision.cards import face_classifier
+from vision.cards import art_decks, face_classifier
 from vision.cards.combined import CombinedCards
 from vision.cards.deck import resolve_deck
 from vision.cards.detector import TWICE, DetectorCards
 from vision.cards.faces import FONT_STYLES, HELD_OUT, HELD_OUT_FONTS, card_mask, style_named
 from vision.cards.patches import BLANK, CODES
-from vision.cards.pips import COUNT_RANKS, count_pips
+from vision.cards.pips import COUNT_RANKS, count_pips, shows_figure
 from vision.cards.reader import CardReading
 from vision.cards.readers import combined
 from vision.cards.real import labelled_photos, rank_of, read_voc
 from vision.synth import scene
-from vision.synth.cards import CLOTHS, centred_quad, paint, worn_face
+from vision.synth.cards import CLOTHS, centred_quad, paint, single_card, worn_face
 from vision.types import Box
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "data" / "cards-real-train"
@@ -76,6 +76,29 @@ def test_a_court_card_is_not_counted(rank: str) -> None:
         assert count_pips(image, quad) is None
 
 
+def test_no_number_card_shows_a_figure() -> None:
+    numbers = [
+        photo(Card(str(rank), suit), style, seed=7 * rank + k)
+        for k, style in enumerate(STYLES)
+        for rank in range(2, 11)
+        for suit in "SD"
+    ]
+    assert not any(shows_figure(image, quad) for image, quad in numbers)
+
+
+@pytest.mark.skipif(not art_decks.available(), reason="Debian's card decks absent")
+@pytest.mark.parametrize("name", art_decks.HELD_OUT_DECKS)
+def test_the_courts_of_real_deck_designs_show_a_figure(name: str) -> None:
+    rng = np.random.default_rng(21)
+    style = style_named(HELD_OUT)
+    courts = [Card(rank, suit) for rank in "JQK" for suit in "SHDC"]
+    shown = sum(
+        shows_figure(*single_card(rng, card, style, "latin", name, widths=(150, 200)))
+        for card in courts
+    )
+    assert shown >= 0.75 * len(courts)
+
+
 def test_the_cut_of_a_card_is_not_counted() -> None:
     image, quad = photo(Card("8", "S"), HELD_OUT, seed=5)
     half = np.array([quad[0], quad[1], (quad[1] + quad[2]) / 2, (quad[0] + quad[3]) / 2])
@@ -109,6 +132,28 @@ class _Misreads:
         return [CardReading("9C", box, points, box, 0.95)]
 
 
+class _TenForAQueen:
+    """A corner classifier that reads a queen's index as a 10 (a narrow Q of a deck it never
+    saw), the queen its second guess."""
+
+    def scores(self, image: np.ndarray, corners: list) -> np.ndarray:
+        probs = np.zeros((len(corners), BLANK + 1), np.float32)
+        probs[:, BLANK] = 1.0
+        probs[:2] = 0.0
+        probs[:2, CODES.index("10D")] = 0.9
+        probs[:2, CODES.index("QD")] = 0.1
+        return probs
+
+
+class _ReadsTen(_Misreads):
+    corners = _TenForAQueen()
+
+    def read(self, image: np.ndarray) -> list[CardReading]:
+        box = _box(self.quad)
+        points = tuple((float(x), float(y)) for x, y in self.quad)
+        return [CardReading("10D", box, points, box, 0.95)]
+
+
 def _box(quad: np.ndarray) -> Box:
     (x0, y0), (x1, y1) = quad.min(axis=0), quad.max(axis=0)
     return Box(float(x0), float(y0), float(x1 - x0), float(y1 - y0))
@@ -128,6 +173,16 @@ def test_the_combined_reader_takes_the_counted_rank_over_a_misread_index() -> No
     image, quad = photo(Card("10", "C"), HELD_OUT_FONTS[0], seed=11)
     reader = CombinedCards(_Misreads(quad), _NoDetector())  # type: ignore[arg-type]
     assert [r.card for r in reader.read(image)] == ["10C"]
+
+
+@pytest.mark.skipif(not art_decks.available(), reason="Debian's card decks absent")
+def test_a_court_read_as_a_number_card_is_read_among_the_courts() -> None:
+    """Its face shows a figure, which no number card has: the index's surest court stands."""
+    rng = np.random.default_rng(5)
+    style = style_named(HELD_OUT)
+    image, quad = single_card(rng, Card("Q", "D"), style, "latin", "tigullio-international")
+    reader = CombinedCards(_ReadsTen(quad), _NoDetector())  # type: ignore[arg-type]
+    assert [r.card for r in reader.read(image)] == ["QD"]
 
 
 @needs_real

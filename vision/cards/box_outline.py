@@ -36,6 +36,12 @@ STEP_REACH = 0.04
 #: the table side, up to STEP_FULL: a card's border against any table but one as light as the
 #: stock.
 STEP_FULL = 30.0
+#: A white card on white paper shows no step at its edge but a thin dark line (the card's
+#: edge and the sliver of shadow beside it): a point supports the outline as much as the
+#: darkest of the samples at these shares of STEP_REACH across the edge lies below both sides.
+#: On the white-paper development singles (seed 8500, held-out deck designs) this read 130 of
+#: 156 cards zero-shot against 124 with the step alone.
+VALLEY_AT = (-0.5, 0.0, 0.5)
 #: The outline is fitted to the edges by a pattern search over its centre, size and angle: first
 #: steps (FIRST_SHIFT of the card's short side, FIRST_TURN degrees), halved until below
 #: LAST_SHIFT px and LAST_TURN degrees or after MAX_ROUNDS tries.
@@ -116,9 +122,10 @@ def edge_support(grey: np.ndarray, quad: Quad) -> float:
 
 def side_support(grey: np.ndarray, quad: Quad) -> np.ndarray:
     """For each side of the outline, how much brighter the image is just inside it than just
-    outside, at SIDE_POINTS along it (SIDE_SPAN of it), each point counting up to STEP_FULL, as
-    a share of the most: near 1 along a card's true edges, low along a line crossing the card
-    and the table, or the card and another card."""
+    outside, or how deep a dark line runs along it (VALLEY_AT), at SIDE_POINTS along it
+    (SIDE_SPAN of it), each point counting up to STEP_FULL, as a share of the most: near 1
+    along a card's true edges, low along a line crossing the card and the table, or the card
+    and another card."""
     q = np.asarray(quad, np.float64)
     ends = np.roll(q, -1, axis=0)
     sides = ends - q
@@ -132,6 +139,9 @@ def side_support(grey: np.ndarray, quad: Quad) -> np.ndarray:
     grey_in = _sample(grey, (points + offsets).reshape(-1, 2))
     grey_out = _sample(grey, (points - offsets).reshape(-1, 2))
     step = grey_in - grey_out
+    across = [_sample(grey, (points + f * offsets).reshape(-1, 2)) for f in VALLEY_AT]
+    valley = np.minimum(grey_in, grey_out) - np.min(across, axis=0)
+    step = np.maximum(step, valley)
     return np.clip(step, 0.0, STEP_FULL).reshape(4, SIDE_POINTS).mean(axis=1) / STEP_FULL
 
 

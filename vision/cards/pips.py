@@ -62,6 +62,12 @@ SYMMETRY = 0.08
 MIN_SPAN = 0.45
 #: Ranks a count of pips names: an ace's one pip, a number card's two to ten.
 COUNT_RANKS = {1: "A"} | {n: str(n) for n in range(2, 11)}
+#: A patch of ink of this share of the face is a picture no number card shows (a court figure,
+#: a decorated ace).  The largest blob of a number card's face was at most 0.046 of it on the
+#: development singles of the held-out deck designs (white paper, cropped, on tables; seeds
+#: 8500, 8550, 8400) and 0.07 on the real photos' fit and dev folds (a 10 with two pips run
+#: together, the next 0.049); of a court that misread as a number card there, 0.09 to 0.44.
+FIGURE = 0.085
 #: An ace's pip is centred on the face within this share of its width and height.
 ACE_CENTRED = 0.06
 
@@ -94,24 +100,14 @@ def count_pips(image: np.ndarray, quad: np.ndarray) -> int | None:
     face = straightened(image, quad)
     if face is None:
         return None
-    ink = ink_mask(face)
-    _, _, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    stats, centres = stats[1:], centroids[1:]
-    left, top = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
-    right = left + stats[:, cv2.CC_STAT_WIDTH]
-    bottom = top + stats[:, cv2.CC_STAT_HEIGHT]
-    # Ink touching the face's edge is the table round a quad drawn a little wide, or a card
-    # lying on this one; ink centred in an index corner is the index.
-    border = round(BORDER * FACE_W)
-    touching = (left < border) | (top < border)
-    touching |= (right > FACE_W - border) | (bottom > FACE_H - border)
-    u, v = centres[:, 0] / FACE_W, centres[:, 1] / FACE_H
-    index = (np.minimum(u, 1 - u) < INDEX_COLUMN) & (np.minimum(v, 1 - v) < INDEX_ROWS)
-    keep = ~touching & ~index
+    stats, centres, touching, keep = _face_blobs(face)
     areas = stats[keep, cv2.CC_STAT_AREA].astype(np.float64)
     if areas.size == 0:
         return None
     largest = float(areas.max())
+    left, top = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
+    right = left + stats[:, cv2.CC_STAT_WIDTH]
+    bottom = top + stats[:, cv2.CC_STAT_HEIGHT]
     depth = np.minimum(np.minimum(right, FACE_W - left), np.minimum(bottom, FACE_H - top))
     cut = touching & (depth > CUT_DEPTH * FACE_W)
     if bool((stats[cut, cv2.CC_STAT_AREA] >= SPECK * largest).any()):
@@ -129,6 +125,36 @@ def count_pips(image: np.ndarray, quad: np.ndarray) -> int | None:
         offset = np.abs(found[0] - np.array([FACE_W / 2, FACE_H / 2]))
         return 1 if bool((offset <= ACE_CENTRED * np.array([FACE_W, FACE_H])).all()) else None
     return len(found) if in_pip_layout(found) else None
+
+
+def shows_figure(image: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether the face inside ``quad`` shows a picture no number card has: a patch of ink
+    in it, clear of its edge and its index corners, of at least FIGURE of the face (a court
+    figure, a decorated ace's pip).  False where the quad is not a whole card's."""
+    face = straightened(image, quad)
+    if face is None:
+        return False
+    stats, _, _, keep = _face_blobs(face)
+    areas = stats[keep, cv2.CC_STAT_AREA]
+    return bool(areas.size) and float(areas.max()) >= FIGURE * FACE_W * FACE_H
+
+
+def _face_blobs(face: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The ink blobs of a straightened face: their stats and centres, which touch the face's
+    edge (the table round a quad drawn a little wide, or a card lying on this one) and which
+    are the card's own print (neither touching the edge nor centred in an index corner)."""
+    ink = ink_mask(face)
+    _, _, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    stats, centres = stats[1:], centroids[1:]
+    left, top = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
+    right = left + stats[:, cv2.CC_STAT_WIDTH]
+    bottom = top + stats[:, cv2.CC_STAT_HEIGHT]
+    border = round(BORDER * FACE_W)
+    touching = (left < border) | (top < border)
+    touching |= (right > FACE_W - border) | (bottom > FACE_H - border)
+    u, v = centres[:, 0] / FACE_W, centres[:, 1] / FACE_H
+    index = (np.minimum(u, 1 - u) < INDEX_COLUMN) & (np.minimum(v, 1 - v) < INDEX_ROWS)
+    return stats, centres, touching, ~touching & ~index
 
 
 def in_pip_layout(centres: np.ndarray) -> bool:
