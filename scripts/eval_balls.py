@@ -2,6 +2,8 @@
 
     .venv/bin/python scripts/eval_balls.py            # development seeds (tuned on)
     .venv/bin/python scripts/eval_balls.py --held-out # the held-out seeds, measured once
+    .venv/bin/python scripts/eval_balls.py --first 61000 --count 100   # fresh seeds
+    .venv/bin/python scripts/eval_balls.py --look broadcast   # filmed as hall/broadcast video
 
 A table is found when every corner is within ``--corner`` (share of the table's diagonal) of
 the truth; a ball is found when a reported centre lies within half its radius (each reported
@@ -18,23 +20,35 @@ import cv2
 import numpy as np
 
 from vision.carom.ball_finder import find_balls
-from vision.carom.stills import DEV_SEEDS, HELD_OUT_SEEDS, render_still
+from vision.carom.stills import DEV_SEEDS, HELD_OUT_SEEDS, LOOKS, render_still
 from vision.profile import ProfileError
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--held-out", action="store_true", help="the held-out seeds")
+    parser.add_argument("--first", type=int, help="fresh seeds from this one (not dev/held-out)")
     parser.add_argument("--count", type=int, default=200, help="how many seeds (200)")
+    parser.add_argument(
+        "--look", default="plain", choices=sorted(LOOKS), help="how the stills are filmed (plain)"
+    )
     parser.add_argument("--corner", type=float, default=0.01, help="corner tolerance (0.01)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
-    seeds = list(HELD_OUT_SEEDS if args.held_out else DEV_SEEDS)[: args.count]
+    if args.first is not None:
+        seeds = list(range(args.first, args.first + args.count))
+        taken = [s for s in seeds if s in DEV_SEEDS or s in HELD_OUT_SEEDS]
+        if args.held_out:
+            parser.error("--first and --held-out: fresh seeds are not the held-out ones")
+        if taken:
+            parser.error(f"--first: seed {taken[0]} is a development or held-out seed")
+    else:
+        seeds = list(HELD_OUT_SEEDS if args.held_out else DEV_SEEDS)[: args.count]
     tables = truth = found = hit = 0
     by_cloth: dict[str, list[int]] = {}
     times = []
     for seed in seeds:
-        still = render_still(seed)
+        still = render_still(seed, look=args.look)
         start = time.perf_counter()
         try:
             corners, balls = find_balls(still.image)
@@ -53,6 +67,7 @@ def main() -> None:
         counts[2] += matched
     report = {
         "seeds": f"{seeds[0]}-{seeds[-1]}",
+        "look": args.look,
         "stills": len(seeds),
         "tables_found": round(tables / len(seeds), 4),
         "ball_recall": round(hit / max(1, truth), 4),

@@ -91,11 +91,14 @@ class Scene:
 
 def test_a_fallen_skittle_under_a_ball_reads_down_from_the_head_that_shows(setup) -> None:
     # the ball rests on the skittle's place; the far end of the body, its head, sticks out
-    # from under it further than a slide can take a standing skittle's head
+    # from under it further than a slide can take a standing skittle's head.  The head lies
+    # 62 mm from the mark; a ball 22 mm out hides to 22 + 1.06 x 34 mm + 1 px (about 61 mm),
+    # so the head shows (at 24 mm it hid to 63 mm: the head's centre under the disc, and the
+    # reading turned on the calibration's last half pixel)
     scene = Scene(*setup)
     scene.lift("small_front")
     scene.lying("small_front", 160.0)
-    scene.ball_beside("small_front", 160.0, 24.0)
+    scene.ball_beside("small_front", 160.0, 22.0)
     assert scene.read("small_front") == DOWN
 
 

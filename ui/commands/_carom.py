@@ -9,10 +9,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
+
 from ui.commands import CommandError
 from ui.commands._images import Images
 from vision.carom.observer import ShotObserver
-from vision.profile import ProfileError, TableProfile, load_profile
+from vision.profile import Calibration, ProfileError, TableProfile, load_profile
 from vision.sources import FrameSourceError, VideoFileSource, read_images
 
 
@@ -47,17 +49,28 @@ def detect_table(
     return status
 
 
-def detect_balls(images: Sequence[Path], as_json: bool, profile_path: str | None = None) -> int:
+def detect_balls(
+    images: Sequence[Path], as_json: bool, profile_path: str | None = None, game: str | None = None
+) -> int:
     """One line per image: the table's corners (``null`` when no table is found) and every
-    ball on it, in the image's px.  With a profile the table is the profile's, not found."""
+    ball on it, in the image's px.  With a profile the table is the profile's, not found, and
+    the rims' measure of the balls' radius starts from ``game``'s ball on that calibration."""
     from vision.carom.ball_finder import find_balls
 
     profile = _profile(profile_path)
-    table = profile.calibration.image_points if profile else None
+    calibration = profile.calibration if profile else None
+    if profile and calibration is None:
+        raise CommandError(
+            f"{profile_path}: the profile has no table calibration "
+            "(make one with 'tableref calibrate table')"
+        )
+    table = calibration.image_points if calibration else None
+    expected = _ball_px(calibration, game) if calibration else None
     readable = Images(images)
     for path, image in readable:
+        found: dict[str, object]
         try:
-            corners, balls = find_balls(image, table)
+            corners, balls = find_balls(image, table, expected=expected)
             found = {
                 "image": str(path),
                 "table": {"corners": [[round(x, 1), round(y, 1)] for x, y in corners]},
@@ -67,6 +80,18 @@ def detect_balls(images: Sequence[Path], as_json: bool, profile_path: str | None
             found = {"image": str(path), "table": None, "balls": [], "why": str(error)}
         print(json.dumps(found) if as_json else _balls_text(found), flush=True)
     return readable.status
+
+
+def _ball_px(calibration: Calibration, game: str | None) -> float:
+    """A ball's radius in px at the middle of the calibrated table, for ``game``'s layout."""
+    from vision.carom.layout import layout
+
+    try:
+        table = layout(game or "seven_skittles")
+    except (KeyError, ValueError) as error:
+        raise CommandError(f"--game {game}: {error}") from None
+    middle = calibration.to_image([(0.0, 0.0), (100.0, 0.0)])
+    return table.ball_radius * float(np.hypot(*(middle[1] - middle[0]))) / 100.0
 
 
 def _balls_text(found: dict) -> str:
@@ -80,9 +105,12 @@ def _balls_text(found: dict) -> str:
     return "\n".join(lines)
 
 
-def calibrate_table(image_path: Path, game: str, out: Path) -> int:
-    """Find the table in one photo of it and save its profile (calibration, marks, pockets)."""
-    from vision.carom.calibration import calibrate, carom_profile
+def calibrate_table(
+    image_path: Path, game: str, out: Path, corners: Sequence[str] | None = None
+) -> int:
+    """Find the table in one photo of it, or take its four corners as given, and save its
+    profile (calibration, marks, pockets)."""
+    from vision.carom.calibration import calibrate, carom_profile, from_corners
     from vision.carom.layout import layout
     from vision.profile import save_profile
 
@@ -94,14 +122,33 @@ def calibrate_table(image_path: Path, game: str, out: Path) -> int:
     if image is None:
         raise CommandError(f"{path}: {problem}")
     try:
-        calibration = calibrate(image, table)
+        calibration = (
+            calibrate(image, table)
+            if corners is None
+            else from_corners(_points(corners), image.shape, table)
+        )
         name = out.stem if out.suffix == ".json" else out.name
         saved = save_profile(carom_profile(name, calibration, table), out.parent)
-    except (ProfileError, OSError) as error:
+    except ProfileError as error:
+        hint = "" if corners else " (give the four corners with --corners X,Y X,Y X,Y X,Y)"
+        raise CommandError(f"{path}: {error}{hint}") from None
+    except OSError as error:
         raise CommandError(f"{path}: {error}") from None
-    corners = " ".join(f"({x:.0f}, {y:.0f})" for x, y in calibration.image_points)
-    print(f"{saved}: table {game}, cushion corners {corners}")
+    seen = " ".join(f"({x:.0f}, {y:.0f})" for x, y in calibration.image_points)
+    print(f"{saved}: table {game}, cushion corners {seen}")
     return 0
+
+
+def _points(corners: Sequence[str]) -> list[tuple[float, float]]:
+    """``X,Y`` x 4 -> points; a malformed one is named."""
+    points = []
+    for text in corners:
+        try:
+            x, y = (float(v) for v in text.split(","))
+        except ValueError:
+            raise CommandError(f"--corners: {text!r} is not X,Y (two numbers)") from None
+        points.append((x, y))
+    return points
 
 
 def _print(path: Path, found: dict, as_json: bool) -> None:

@@ -35,7 +35,9 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "images", type=Path, nargs="+", metavar="IMAGE", help="image files (table: a video)"
     )
     parser.add_argument(
-        "--game", default="seven_skittles", help="table: seven_skittles (default) or five_pins"
+        "--game",
+        default="seven_skittles",
+        help="table, balls with --profile: seven_skittles (default) or five_pins",
     )
     parser.add_argument(
         "--deck", metavar="PROFILE", help="cards: a deck profile .json or a name like 36-russian"
@@ -59,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     if args.kind == "balls":
         from ui.commands._carom import detect_balls
 
-        return detect_balls(args.images, args.json, args.profile)
+        return detect_balls(args.images, args.json, args.profile, args.game)
     if args.kind == "cards":
         from ui.commands._cards import detect_cards
 

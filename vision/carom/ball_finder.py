@@ -79,9 +79,23 @@ HOUGH_EDGE, HOUGH_ROUND, SHADED_SUPPORT = 120.0, 0.75, 0.85
 STREAK_WIDTH, STREAK_LENGTH, STADIUM_FILL, STREAK_SUPPORT = (1.4, 3.4), 3.5, (0.7, 1.2), 0.9
 #: A streak is as wide at its middle as this share of its width; touching balls are not.
 STREAK_WAIST = 0.85
+#: Streaks are looked for once the balls found by their rims are cut out of the mask, each a
+#: disc of CUT_DISC radii (the ball, its dark rim and the colour bled round it).
+CUT_DISC = 1.2
 #: A straight edge at least CUE_LENGTH radii long is a cue's; a centre within CUE_CLEARANCE
 #: radii of one is on the cue.
 CUE_LENGTH, CUE_CLEARANCE = 8.0, 1.0
+#: A centre on a bar of the not-cloth mask is on a cue (a far table's cue, as wide as a ball
+#: once the stream's colour bleeds round it, its outline too ragged for a straight edge): the
+#: mask runs BAR_REACH radii both ways along some direction (a row of touching balls that
+#: long is five in a line, a rack's, and a rack is wider), and across it stays as wide
+#: everywhere as at the centre (BAR_EVEN of it; touching balls pinch where they touch) and
+#: no wider than BAR_WIDTH radii there.
+BAR_REACH, BAR_EVEN, BAR_WIDTH, BAR_DIRECTIONS = 4.0, 0.7, 2.4, 16
+#: A part of the solid mask that touches the table's outline (within OUTLINE_PX px) and
+#: stretches REACH_IN radii or more reaches in from beyond the cushions: an arm and the hand
+#: at its end.  No ball is taken on it.
+OUTLINE_PX, REACH_IN = 1.5, 6.0
 #: A ball's disc (FILL_DISC radii round its centre) is at least MIN_FILL not cloth.
 FILL_DISC, MIN_FILL = 0.75, 0.8
 #: The rim's centre may lie this far from the distance transform's (shares of the radius).
@@ -124,9 +138,15 @@ class FoundBall:
 
 
 def find_balls(
-    image: np.ndarray, table: Quad | None = None, radius: float | None = None
+    image: np.ndarray,
+    table: Quad | None = None,
+    radius: float | None = None,
+    expected: float | None = None,
 ) -> tuple[Quad, list[FoundBall]]:
-    """The table's corners (found unless given) and every ball on it, in ``image`` px."""
+    """The table's corners (found unless given) and every ball on it, in ``image`` px.
+    ``radius`` (px) is the balls' own (a calibrated table of a known set); ``expected`` only
+    where the rims' measure starts (a profile's table, whose set may be another's), instead
+    of the blobs' measure, which the colour a stream bleeds round each ball swells."""
     table = find_table(image) if table is None else table
     factor = min(1.0, WORK_WIDTH / image.shape[1])
     work = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
@@ -136,23 +156,30 @@ def find_balls(
     cv2.fillPoly(inside, [np.round(quad).astype(np.int32)], 255)
     score = not_cloth_score(work, inside)
     colour = cv2.GaussianBlur(work, (3, 3), 0).astype(np.float32)
-    mask = ((score >= FOREGROUND) & (inside > 0)).astype(np.uint8) * 255
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    raw = ((score >= FOREGROUND) & (inside > 0)).astype(np.uint8) * 255
+    mask = cv2.morphologyEx(raw, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     distance = cv2.distanceTransform(mask, cv2.DIST_L2, 5)
     low, high = RADIUS_SHARE[0] * long_side, RADIUS_SHARE[1] * long_side
-    r = radius * factor if radius is not None else _measured_radius(mask, distance, low, high)
+    if radius is not None:
+        r = radius * factor
+    elif expected is not None:
+        r = expected * factor
+    else:
+        r = _measured_radius(mask, distance, low, high)
     edge = cv2.distanceTransform(inside, cv2.DIST_L2, 5)  # px to the cushions' outer edge
     if radius is None:
         # The first measure is the blobs', which a ball's shadow or a cloth of the balls' own
         # colour can throw; the trial radius that finds clearly more balls gives the median
         # of its rims.
-        smaller, measured = (_balls(colour, mask, distance, edge, r * k) for k in TRIAL_RADII)
+        smaller, measured = (
+            _balls(colour, (raw, mask), distance, edge, r * k) for k in TRIAL_RADII
+        )
         best = smaller if len(smaller) > TRIAL_MARGIN * len(measured) else measured
-        rims = [rim for _x, _y, _s, rim in best]
+        rims = [rim for _x, _y, _s, rim in best if not math.isnan(rim)]
         r = float(np.median(rims)) if len(rims) >= MIN_MEASURED else r
     found = [
         FoundBall(x, y, r, _colour_name(work, (x, y), r), support)
-        for x, y, support, _radius in _balls(colour, mask, distance, edge, r)
+        for x, y, support, _radius in _balls(colour, (raw, mask), distance, edge, r)
     ]
     scaled = [
         FoundBall(b.x / factor, b.y / factor, b.radius / factor, b.label, b.support) for b in found
@@ -161,9 +188,16 @@ def find_balls(
 
 
 def _balls(
-    image: np.ndarray, mask: np.ndarray, distance: np.ndarray, edge: np.ndarray, r: float
+    image: np.ndarray,
+    masks: tuple[np.ndarray, np.ndarray],
+    distance: np.ndarray,
+    edge: np.ndarray,
+    r: float,
 ) -> list[tuple[float, float, float, float]]:
-    """(x, y, support, rim radius) of each ball of radius about ``r``, one per ball."""
+    """(x, y, support, rim radius) of each ball of radius about ``r``, one per ball; ``masks``
+    the not-cloth mask as scored and opened (a far table's cue, a few px wide, is looked for
+    as a bar before the opening takes its ragged outline)."""
+    raw, mask = masks
     peaks = [(y, x) for y, x in _peaks(distance, r) if edge[y, x] >= EDGE_MARGIN * r]
     tried = [(y, x, _blocked(peaks, (y, x), r)) for y, x in peaks]
     step = max(1, round(GRID * r))
@@ -190,19 +224,31 @@ def _balls(
         if fitted is not None and fitted[2] >= SHADED_SUPPORT:
             fits.append(fitted)
     cues = _cues(mask, r)
+    reaching = _reaching_in(solid, edge, r)
     out: list[tuple[float, float, float, float]] = []
     for x, y, support, rim in sorted(fits, key=lambda f: -f[2]):
         if support < ROUND_BALL:
             break
-        if _on_a_cue(cues, (x, y), r):
+        if _on_a_cue(cues, (x, y), r) or _on_a_bar(raw, (x, y), r):
+            continue
+        if reaching[min(round(y), solid.shape[0] - 1), min(round(x), solid.shape[1] - 1)]:
             continue
         if all(math.hypot(x - b[0], y - b[1]) >= SAME_BALL * r for b in out):
             out.append((x, y, support, rim))
-    for x, y in _streaks(solid, mask, edge, r):
+    # a streak that touches a ball at rest merges with it: what is left once the balls found
+    # by their rims are cut out (CUT_DISC radii) is looked at for streaks
+    found = np.zeros_like(mask)
+    for x, y, *_rest in out:
+        cv2.circle(found, (round(x), round(y)), max(1, round(CUT_DISC * r)), 255, -1)
+    left = cv2.bitwise_and(mask, cv2.bitwise_not(found))
+    left_solid = cv2.morphologyEx(
+        left, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    )
+    for x, y in _streaks(left_solid, left, edge, r):
         if _on_a_cue(cues, (x, y), r):
             continue
         if all(math.hypot(x - b[0], y - b[1]) >= SAME_BALL * r for b in out):
-            out.append((x, y, STREAK_SUPPORT, r))
+            out.append((x, y, STREAK_SUPPORT, math.nan))  # a streak's blur has no rim
     return out
 
 
@@ -232,6 +278,59 @@ def _on_a_cue(cues: np.ndarray, centre: tuple[float, float], r: float) -> bool:
     t = np.clip(((p - a) * ab).sum(axis=1) / np.maximum((ab**2).sum(axis=1), 1e-9), 0, 1)
     gap = np.hypot(*(a + ab * t[:, None] - p).T)
     return bool((gap < CUE_CLEARANCE * r).any())
+
+
+def _reaching_in(solid: np.ndarray, edge: np.ndarray, r: float) -> np.ndarray:
+    """What reaches in over the cushions (bool per px): the parts of the solid mask (opened:
+    a cue is gone from it, so a rack at its tip is apart) that touch the table's outline
+    (within OUTLINE_PX) and stretch REACH_IN radii or more, a player's arm with the hand at
+    its end.  A ball, even frozen on a cushion, lies well inside the outline
+    (:data:`EDGE_MARGIN`), and a rack is not at it."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=8)
+    touching = np.unique(labels[(edge > 0) & (edge <= OUTLINE_PX) & (solid > 0)])
+    long = np.hypot(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]) >= REACH_IN * r
+    reach = np.zeros(count, bool)
+    reach[touching] = True
+    reach &= long
+    reach[0] = False
+    return reach[labels]
+
+
+def _on_a_bar(raw: np.ndarray, centre: tuple[float, float], r: float) -> bool:
+    """Whether ``centre`` lies on a long bar of even width in the mask: a cue's shaft
+    (:data:`BAR_REACH`, :data:`BAR_EVEN`, :data:`BAR_WIDTH`)."""
+    height, width = raw.shape
+    along = np.arange(-BAR_REACH * r, BAR_REACH * r + 0.5, 1.0)
+    across = np.arange(-BAR_WIDTH * r, BAR_WIDTH * r + 0.5, 1.0)
+    stations = np.array([-2.0, -1.0, 0.0, 1.0, 2.0]) * r
+    for angle in np.linspace(0, math.pi, BAR_DIRECTIONS, endpoint=False):
+        ux, uy = math.cos(angle), math.sin(angle)
+        xs = np.clip(np.round(centre[0] + ux * along).astype(int), 0, width - 1)
+        ys = np.clip(np.round(centre[1] + uy * along).astype(int), 0, height - 1)
+        if not raw[ys, xs].all():
+            continue
+        px = centre[0] + ux * stations[:, None] - uy * across[None, :]
+        py = centre[1] + uy * stations[:, None] + ux * across[None, :]
+        on = (
+            raw[
+                np.clip(np.round(py).astype(int), 0, height - 1),
+                np.clip(np.round(px).astype(int), 0, width - 1),
+            ]
+            > 0
+        )
+        middle = len(across) // 2
+        widths = []
+        for row in on:
+            off = np.nonzero(~row)[0]
+            left, right = off[off < middle], off[off > middle]
+            if len(left) == 0 or len(right) == 0:
+                break  # wider than BAR_WIDTH: no bar
+            widths.append(int(right[0] - left[-1] - 1))
+        if len(widths) < len(stations) or widths[2] > BAR_WIDTH * r:
+            continue
+        if min(widths) >= BAR_EVEN * widths[2]:
+            return True
+    return False
 
 
 def _streaks(

@@ -163,7 +163,8 @@ class BallDetector:
         self.work = (max(1, round(width * self.factor)), max(1, round(height * self.factor)))
         to_image = calibration.to_image
         scale = np.hypot(*(to_image([(100.0, 0.0)])[0] - to_image([(0.0, 0.0)])[0])) / 100.0
-        self.radius = layout.ball_radius * scale * self.factor  # px in the work image
+        self.radius_px = layout.ball_radius * scale  # px in the frame
+        self.radius = self.radius_px * self.factor  # px in the work image
         work_h = np.diag([self.factor, self.factor, 1.0]) @ np.linalg.inv(calibration.homography)
         self.to_table = np.linalg.inv(work_h)
         self.valid = self._valid_area(layout, work_h)

@@ -116,7 +116,9 @@ class ShotObserver:
             self._detector = BallDetector(
                 self.layout, self.calibration, (image.shape[1], image.shape[0]), self._cloth
             )
-            _corners, seen = find_balls(image, self.calibration.image_points)
+            _corners, seen = find_balls(
+                image, self.calibration.image_points, radius=self._detector.radius_px
+            )
             self._detector.learn(image, [(b.x, b.y, b.radius) for b in seen])
             self._detector.guard_cloth(image)
         dt = 1 / 60 if self._last_t is None else max(1e-3, timestamp - self._last_t)

@@ -9,6 +9,11 @@ racked and touching balls, balls frozen on a cushion, one to three lamps with th
 light and highlights, a tilted camera, an arm with a cue over the table, a chalk cube on the
 rail, white balance, blur, noise and JPEG.
 
+The ``broadcast`` look (:data:`LOOKS`) films them as the halls' overhead and broadcast video
+does: the table smaller in the frame with the floor, another table and round things on it in
+view, a stronger tilt, the lamps' gloss on varnished rails, pockets with leather or chrome
+rims, a bridge hand on the cloth at the cue, and the stream's half-resolution colour and JPEG.
+
 Each scene comes with its truth: the cushions' outer corners and every visible ball's centre
 (px), radius (px) and colour name.  Seeds are the only input, so a held-out set is a range of
 seeds nobody looked at (:data:`HELD_OUT_SEEDS`).
@@ -23,6 +28,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from vision.carom.render import broadcast, fill_polygon
 from vision.carom.table_finder import ordered_corners
 from vision.synth import scene
 
@@ -76,6 +82,36 @@ MOVING, STREAK, STREAK_SAMPLES = 0.12, 3.0, 9
 #: Pool's numbered balls 1..15 (9..15 are the stripes of 1..7's colours).
 POOL_COLOURS = ("yellow", "blue", "red", "purple", "orange", "green", "maroon", "black")
 
+
+@dataclass(frozen=True)
+class Look:
+    """How a still is filmed: the share of the image the table (rails and all) fills, how far
+    it is turned (degrees) and how much shorter its far side is (the tilt), and whether the
+    hall's and the stream's extras are drawn (:func:`_broadcast_extras`)."""
+
+    fill: tuple[float, float]
+    turn: float
+    squeeze: tuple[float, float]
+    broadcast: bool
+
+
+LOOKS = {
+    "plain": Look((0.75, 0.98), 6.0, (0.0, 0.2), False),
+    "broadcast": Look((0.55, 0.92), 10.0, (0.05, 0.35), True),
+}
+#: Broadcast extras: the share of stills with a neighbouring table in view, the gap to it (mm),
+#: round things on the floor (stools, heads: up to this many), the rails' gloss (how many
+#: times the sights' white it adds at its brightest, its length and width in mm), a pocket
+#: rim's width (shares of the pocket's radius), the share of stills with a bridge hand (when
+#: an arm is in view), and the stream's JPEG quality.
+NEIGHBOUR, NEIGHBOUR_GAP = 0.5, (500.0, 1400.0)
+FLOOR_THINGS = 4
+GLOSS, GLOSS_LENGTH, GLOSS_WIDTH = (0.35, 0.7), (80.0, 260.0), (8.0, 25.0)
+POCKET_RIM = (0.2, 0.45)
+BRIDGE = 0.8
+STREAM_QUALITY = (30, 70)
+RIMS = ((30, 45, 70), (60, 60, 60), (170, 170, 175), (20, 30, 45))
+
 RAILS = ((40, 70, 115), (30, 50, 85), (60, 95, 140), (25, 25, 28), (80, 80, 80), (20, 35, 60))
 FLOORS = ((60, 60, 65), (40, 45, 55), (80, 100, 120), (30, 30, 30), (90, 90, 95))
 SKIN = ((150, 175, 220), (120, 150, 200), (80, 110, 160), (60, 80, 115))
@@ -121,16 +157,21 @@ class Still:
         return [[round(x, 2), round(y, 2)] for x, y in self.corners]
 
 
-def render_still(seed: int, size: tuple[int, int] = (1280, 720)) -> Still:
-    """The scene of ``seed``: a random table, cloth, ball set, camera, light and clutter."""
+def render_still(seed: int, size: tuple[int, int] = (1280, 720), look: str = "plain") -> Still:
+    """The scene of ``seed``: a random table, cloth, ball set, camera, light and clutter,
+    filmed with ``look`` (:data:`LOOKS`); a plain still is drawn as it always was."""
+    if look not in LOOKS:
+        raise ValueError(f"unknown look {look!r}; choose from {', '.join(LOOKS)}")
+    style = LOOKS[look]
     rng = np.random.default_rng(seed)
+    extra = np.random.default_rng([seed, 1])  # the broadcast extras leave rng's draws as they were
     width, height = size
     kind = str(rng.choice(list(TABLES)))
     length, breadth, ball_r, cushion, pockets = TABLES[kind]
     cloth_name = str(rng.choice(list(CLOTHS)))
     rail = 70.0 + rng.uniform(0, 80)
     hx, hy = length / 2 + cushion, breadth / 2 + cushion  # the cushions' outer edge
-    homography = _camera(rng, (hx + rail, hy + rail), size)
+    homography = _camera(rng, (hx + rail, hy + rail), size, style)
 
     def project(points: np.ndarray) -> np.ndarray:
         pts = np.asarray(points, np.float64).reshape(-1, 1, 2)
@@ -144,19 +185,22 @@ def render_still(seed: int, size: tuple[int, int] = (1280, 720)) -> Still:
         if rng.random() < 0.5
         else (scene.wood(rng, (height, width), _pick(rng, FLOORS)))
     )
+    if style.broadcast:
+        _hall(image, extra, project, poly, (hx, hy, rail), cloth_name)
     mask = np.zeros((height, width), np.uint8)
     rail_rect = _rect(hx + rail, hy + rail)
-    cv2.fillPoly(mask, [poly(rail_rect)], 255, cv2.LINE_AA, 4)
+    fill_polygon(mask, project(np.array(rail_rect)))
     wood = scene.wood(rng, (height, width), _pick(rng, RAILS))
     image = np.where(mask[..., None] > 127, wood, image)
+    rail_mask = mask.copy()
     _sights(image, project, length, breadth, cushion, rail, rng)
     cloth = _cloth(rng, (height, width), _jitter(rng, CLOTHS[cloth_name], 12))
     mask[:] = 0
-    cv2.fillPoly(mask, [poly(_rect(hx, hy))], 255, cv2.LINE_AA, 4)
+    fill_polygon(mask, project(np.array(_rect(hx, hy))))
     cushion_tone = (cloth.astype(np.float32) * rng.uniform(0.78, 0.95)).astype(np.uint8)
     image = np.where(mask[..., None] > 127, cushion_tone, image)
     mask[:] = 0
-    cv2.fillPoly(mask, [poly(_rect(length / 2, breadth / 2))], 255, cv2.LINE_AA, 4)
+    fill_polygon(mask, project(np.array(_rect(length / 2, breadth / 2))))
     image = np.where(mask[..., None] > 127, cloth, image)
     scale = float(np.hypot(*(project(np.array([[100.0, 0.0]])) - project(np.zeros((1, 2))))[0]))
     px_per_mm = scale / 100.0
@@ -166,7 +210,12 @@ def render_still(seed: int, size: tuple[int, int] = (1280, 720)) -> Still:
             radius = ball_r * px_per_mm * rng.uniform(1.7, 2.1)
             cv2.circle(image, _pt(centre), round(radius * 1.15 * 16), (20, 25, 30), -1, 16, 4)
             cv2.circle(image, _pt(centre), round(radius * 16), (8, 8, 10), -1, cv2.LINE_AA, 4)
+            if style.broadcast:
+                _pocket_rim(image, centre, radius, extra)
     lamps = _lamps(rng, project, length, breadth)
+    if style.broadcast:
+        fill_polygon(rail_mask, project(np.array(_rect(hx, hy))), 0)
+        _gloss(image, rail_mask, homography, lamps, (hx, hy, rail), px_per_mm, extra)
     balls = _place_balls(rng, kind, length, breadth, ball_r)
     shadows = np.zeros((height, width), np.float32)
     drawn = []
@@ -197,10 +246,16 @@ def render_still(seed: int, size: tuple[int, int] = (1280, 720)) -> Still:
     if rng.random() < 0.35:
         _chalk(image, project, hx, hy, rail, rng)
     if rng.random() < 0.4:
-        _arm_and_cue(image, cover, project, balls, length, radius_px, rng)
+        tip, direction = _arm_and_cue(image, cover, project, balls, length, radius_px, rng)
+        if style.broadcast and extra.random() < BRIDGE:
+            _bridge_hand(image, cover, tip, direction, radius_px, extra)
     image = image * rng.uniform(0.88, 1.12, 3)[None, None, :]  # white balance
     image = np.clip(image, 0, 255).astype(np.uint8)
-    image = scene.degrade(image, rng)
+    if style.broadcast:
+        image = scene.sensor_noise(scene.random_blur(image, extra), extra)
+        image = broadcast(image, int(extra.integers(STREAM_QUALITY[0], STREAM_QUALITY[1] + 1)))
+    else:
+        image = scene.degrade(image, rng)
     visible = []
     for (centre, label, stripe, _number, _light), rolling in zip(drawn, moving, strict=True):
         x, y = centre
@@ -214,17 +269,19 @@ def render_still(seed: int, size: tuple[int, int] = (1280, 720)) -> Still:
 
 
 def _camera(
-    rng: np.random.Generator, half: tuple[float, float], size: tuple[int, int]
+    rng: np.random.Generator, half: tuple[float, float], size: tuple[int, int], look: Look
 ) -> np.ndarray:
-    """Table mm -> image px: the table (with its rails) framed at 75-98 % of the image,
-    turned a few degrees, and tilted: the far side shortened by up to a fifth."""
+    """Table mm -> image px: the table (with its rails) framed at ``look.fill`` of the image,
+    turned a few degrees, and tilted: the far side shortened by ``look.squeeze``."""
     width, height = size
     hx, hy = half
-    fill = rng.uniform(0.75, 0.98)
+    fill = rng.uniform(*look.fill)
     px = min(fill * width / (2 * hx), fill * height / (2 * hy))
-    angle = math.radians(rng.uniform(-6, 6)) + (math.pi if rng.random() < 0.5 else 0.0)
+    angle = math.radians(rng.uniform(-look.turn, look.turn)) + (
+        math.pi if rng.random() < 0.5 else 0.0
+    )
     cos, sin = math.cos(angle), math.sin(angle)
-    squeeze = rng.uniform(0.0, 0.2)
+    squeeze = rng.uniform(*look.squeeze)
     side = rng.choice([-1.0, 1.0])
     src, dst = [], []
     for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
@@ -482,8 +539,9 @@ def _arm_and_cue(
     length: float,
     radius: float,
     rng: np.random.Generator,
-) -> None:
-    """A player's arm reaching in from the near side and a cue lying towards a ball."""
+) -> tuple[np.ndarray, np.ndarray]:
+    """A player's arm reaching in from the near side and a cue lying towards a ball; the
+    cue's tip and its direction (image px)."""
     height, width = image.shape[:2]
     target = (
         project(np.array([balls[0][0]]))[0]
@@ -523,3 +581,105 @@ def _arm_and_cue(
         cv2.LINE_AA,
     )
     cv2.circle(cover, _ipt(hand), arm_width // 2 + 3, 255, -1)
+    return tip, direction
+
+
+def _hall(image, rng, project, poly, table: tuple[float, float, float], cloth: str) -> None:
+    """What a hall shows round the table: round things on the floor (stools, players' heads:
+    no ball is looked for there, but they are round) and, now and then, a neighbouring table
+    of the same cloth beyond a gap, cut by the frame."""
+    hx, hy, rail = table
+    height, width = image.shape[:2]
+    for _ in range(int(rng.integers(0, FLOOR_THINGS + 1))):
+        side = rng.choice([-1.0, 1.0])
+        along, out = rng.uniform(-1.2, 1.2), rng.uniform(1.1, 1.6)
+        at = (
+            (along * hx, side * out * (hy + rail))
+            if rng.random() < 0.6
+            else (side * out * (hx + rail), along * hy)
+        )
+        centre = project(np.array([at]))[0]
+        radius = float(rng.uniform(0.015, 0.05)) * width
+        colour = _pick(rng, SKIN + SLEEVES + FLOORS)
+        cv2.circle(image, _ipt(centre), round(radius), colour, -1, cv2.LINE_AA)
+    if rng.random() >= NEIGHBOUR:
+        return
+    gap = rng.uniform(*NEIGHBOUR_GAP)
+    if rng.random() < 0.5:
+        shift = (0.0, rng.choice([-1.0, 1.0]) * (2 * (hy + rail) + gap))
+    else:
+        shift = (rng.choice([-1.0, 1.0]) * (2 * (hx + rail) + gap), 0.0)
+
+    def moved(corners: list[tuple[float, float]]) -> np.ndarray:
+        return poly([(x + shift[0], y + shift[1]) for x, y in corners])
+
+    wood = scene.wood(rng, (height, width), _pick(rng, RAILS))
+    mask = np.zeros((height, width), np.uint8)
+    cv2.fillPoly(mask, [moved(_rect(hx + rail, hy + rail))], 255, cv2.LINE_AA, 4)
+    image[mask > 127] = wood[mask > 127]
+    cloth_image = _cloth(rng, (height, width), _jitter(rng, CLOTHS[cloth], 12))
+    mask[:] = 0
+    cv2.fillPoly(mask, [moved(_rect(hx, hy))], 255, cv2.LINE_AA, 4)
+    image[mask > 127] = cloth_image[mask > 127]
+
+
+def _gloss(image, rail_mask, homography, lamps, table, px_per_mm, rng) -> None:
+    """Each lamp's reflection on the varnished long rails: a bright streak along the rail
+    nearest under it (:data:`GLOSS`), the rail's highlight a ball finder must not take."""
+    _hx, hy, rail = table
+    inverse = np.linalg.inv(homography)
+    layer = np.zeros(image.shape[:2], np.float32)
+    for lamp in lamps:
+        x, _y = cv2.perspectiveTransform(np.array([[lamp]], np.float64), inverse)[0, 0]
+        for side in (-1.0, 1.0):
+            at = np.array(
+                [[x + rng.uniform(-150, 150), side * (hy + rail * rng.uniform(0.3, 0.7))]]
+            )
+            centre = cv2.perspectiveTransform(at.reshape(-1, 1, 2), homography).reshape(2)
+            ahead = cv2.perspectiveTransform(
+                (at + np.array([1.0, 0.0])).reshape(-1, 1, 2), homography
+            )
+            angle = math.degrees(math.atan2(*(ahead.reshape(2) - centre)[::-1]))
+            axes = (
+                max(2, round(rng.uniform(*GLOSS_LENGTH) * px_per_mm / 2)),
+                max(1, round(rng.uniform(*GLOSS_WIDTH) * px_per_mm / 2)),
+            )
+            cv2.ellipse(layer, _ipt(centre), axes, angle, 0, 360, float(rng.uniform(*GLOSS)), -1)
+    layer = cv2.GaussianBlur(layer, (0, 0), 2.0) * (rail_mask > 127)
+    image[:] = np.clip(image + layer[..., None] * 255.0, 0, 255).astype(image.dtype)
+
+
+def _pocket_rim(image, centre: np.ndarray, radius: float, rng) -> None:
+    """A pocket's leather or chrome rim round its hole, with a lamp's glint on it."""
+    width = radius * rng.uniform(*POCKET_RIM)
+    colour = _pick(rng, RIMS)
+    ring = round((radius + width / 2) * 16)
+    cv2.circle(image, _pt(centre), ring, colour, max(1, round(width)), cv2.LINE_AA, 4)
+    glint = rng.uniform(0, 2 * math.pi)
+    spot = centre + (radius + width / 2) * np.array([math.cos(glint), math.sin(glint)])
+    cv2.circle(
+        image, _pt(spot), round(max(1.0, width * 0.4) * 16), (235, 240, 240), -1, cv2.LINE_AA, 4
+    )
+
+
+def _bridge_hand(image, cover, tip: np.ndarray, direction: np.ndarray, radius: float, rng) -> None:
+    """The player's bridge: a hand flat on the cloth a few radii behind the cue's tip, fingers
+    spread ahead of it, the cue over it; what it covers is not in view."""
+    back = tip - direction * radius * rng.uniform(5.0, 8.0)
+    palm = (max(3, round(radius * 2.0)), max(2, round(radius * 1.5)))
+    heading = math.degrees(math.atan2(direction[1], direction[0]))
+    skin = _pick(rng, SKIN)
+    shade = tuple(int(c * 0.8) for c in skin)
+    cv2.ellipse(
+        image, _ipt(back - direction * radius), palm, heading, 0, 360, shade, -1, cv2.LINE_AA
+    )
+    cv2.ellipse(cover, _ipt(back - direction * radius), palm, heading, 0, 360, 255, -1)
+    side = np.array([-direction[1], direction[0]])
+    for k in (-1.5, -0.5, 0.5, 1.5):
+        base = back + side * k * radius * 0.7
+        finger = base + (direction * 1.2 + side * k * 0.35) * radius * 2.2
+        width = max(2, round(radius * 0.45))
+        cv2.line(image, _ipt(base), _ipt(finger), skin, width, cv2.LINE_AA)
+        cv2.line(cover, _ipt(base), _ipt(finger), 255, width + 2)
+    cv2.ellipse(image, _ipt(back), palm, heading, 0, 360, skin, -1, cv2.LINE_AA)
+    cv2.ellipse(cover, _ipt(back), palm, heading, 0, 360, 255, -1)
