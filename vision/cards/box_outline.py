@@ -136,12 +136,11 @@ def side_support(grey: np.ndarray, quad: Quad) -> np.ndarray:
     normals[outward] *= -1.0  # inwards
     points = q[:, None, :] + _ALONG[None, :, None] * sides[:, None, :]
     offsets = reach * normals[:, None, :]
-    grey_in = _sample(grey, (points + offsets).reshape(-1, 2))
-    grey_out = _sample(grey, (points - offsets).reshape(-1, 2))
-    step = grey_in - grey_out
-    across = [_sample(grey, (points + f * offsets).reshape(-1, 2)) for f in VALLEY_AT]
+    shares = (1.0, -1.0, *VALLEY_AT)  # inside, outside, across the edge: one remap for all
+    found = _sample(grey, np.concatenate([(points + f * offsets).reshape(-1, 2) for f in shares]))
+    grey_in, grey_out, *across = found.reshape(len(shares), -1)
     valley = np.minimum(grey_in, grey_out) - np.min(across, axis=0)
-    step = np.maximum(step, valley)
+    step = np.maximum(grey_in - grey_out, valley)
     return np.clip(step, 0.0, STEP_FULL).reshape(4, SIDE_POINTS).mean(axis=1) / STEP_FULL
 
 
