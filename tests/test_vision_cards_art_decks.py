@@ -4,6 +4,10 @@ labelled like ours, and the held-out decks are in no training list."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -103,3 +107,21 @@ def test_a_single_card_photo_outlines_its_card_on_the_given_table() -> None:
     inside = np.round(quad.mean(axis=0)).astype(int)
     assert image[inside[1], inside[0]].mean() > 150  # the card (light stock) lies at its outline
     assert image[5, 5, 2] > 150 and image[5, 5, 0] < 120  # the table round it is the yellow one
+
+
+def test_a_window_opens_after_a_deck_was_drawn_first() -> None:
+    """Drawing a deck makes the process's Qt application; a window made after it must not
+    abort Qt (a bare QGuiApplication made the test suite's later windows abort)."""
+    script = (
+        "from scoring.cards import Card\n"
+        "from vision.cards.art_decks import HELD_OUT_DECKS, art_face\n"
+        "art_face(HELD_OUT_DECKS[0], Card('Q', 'H'))\n"
+        "from PySide6.QtWidgets import QLabel\n"
+        "print(QLabel('drawn').text())\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "drawn"

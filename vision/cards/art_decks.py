@@ -112,19 +112,22 @@ def available() -> bool:
 def _renderer(name: str):  # a QSvgRenderer: Qt is imported only here
     try:
         from PySide6.QtCore import QByteArray
-        from PySide6.QtGui import QGuiApplication
         from PySide6.QtSvg import QSvgRenderer
+        from PySide6.QtWidgets import QApplication
     except ImportError as error:
         raise ArtDeckError(f"drawing card decks needs PySide6 ({error})") from None
     path = deck_file(name)
     data = path.read_bytes()
     if path.suffix == ".svgz":
         data = gzip.decompress(data)
-    if QGuiApplication.instance() is None:
+    if QApplication.instance() is None:
         # A painter needs the application object; without a screen Qt's offscreen platform.
+        # A widgets application, not a bare QGuiApplication: the one application of the
+        # process must also serve any window opened after a deck was drawn (Qt aborts a
+        # QWidget made under a QGuiApplication).
         if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
             os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        _APP.append(QGuiApplication([]))
+        _APP.append(QApplication([]))
     renderer = QSvgRenderer(QByteArray(data))
     if not renderer.isValid():
         raise ArtDeckError(f"{path}: not a readable SVG card deck")
