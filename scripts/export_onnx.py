@@ -101,14 +101,22 @@ def export_net(
 
 
 def export_dominoes() -> list[Path]:
-    """The domino reader's tile finder (any image size) and half classifier."""
+    """The domino reader's tile finder (any image size), half classifier and raised
+    classifier."""
     from vision.dominoes import reader
-    from vision.dominoes.nets import HALF_PX, HalfClassifier, TileFinder
+    from vision.dominoes.nets import (
+        HALF_PX,
+        HalfClassifier,
+        RaisedClassifier,
+        TileFinder,
+        raised_shape,
+    )
 
     made = []
     for model, path, shape, any_size in (
         (TileFinder(), reader.FINDER_FILE, (3, 96, 128), True),
         (HalfClassifier(), reader.HALVES_FILE, (3, HALF_PX, HALF_PX), False),
+        (RaisedClassifier(), reader.RAISED_FILE, (3, *raised_shape()), False),
     ):
         model.load_state_dict(torch.load(path, map_location="cpu", weights_only=True))
         made.append(export_net(model.eval(), path, shape, any_size))

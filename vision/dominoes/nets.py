@@ -1,4 +1,4 @@
-"""The two small networks of the domino reader and the geometry both they and their training
+"""The three small networks of the domino reader and the geometry they and their training
 share: where a tile lies (centre, axis angle, half side) and how a half is cut out.
 
 * :class:`TileFinder` marks the centre of every tile (face up or down) in an image scaled so a
@@ -9,8 +9,11 @@ share: where a tile lies (centre, axis angle, half side) and how a half is cut o
 * :class:`HalfClassifier` reads one straightened half: 0..6 pips, the back of a face-down
   tile (the divider at its edge is what tells a face-up 0 from a back), or no tile at all
   (it checks the finder).
+* :class:`RaisedClassifier` sees a read tile whole with a ring of what lies around it and
+  tells a tile standing on the table (its cast shadow, its side face) from something flat
+  that reads like one: a printed picture of a tile, an empty slot of a printed board.
 
-Both are a few tens of thousands of weights: they train on two CPU cores in minutes
+All three are a few tens of thousands of weights: they train on two CPU cores in minutes
 (``scripts/train_domino_reader.py``) and run well under the frame time on one.
 """
 
@@ -40,6 +43,10 @@ HALF_MARGIN = 0.12
 BACK = 7
 NOT_TILE = 8
 HALF_CLASSES = 9
+#: A tile as the raised classifier sees it: RAISED_SIDE px a half side, with RAISED_RING of
+#: a half side of its surroundings on every side (a shadow or side face lies within it).
+RAISED_SIDE = 12
+RAISED_RING = 0.5
 
 
 @dataclass(frozen=True)
@@ -104,6 +111,30 @@ def cut_half(image: np.ndarray, pose: TilePose, half: int) -> np.ndarray:
     flags = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
     return cv2.warpAffine(
         image, matrix, (HALF_PX, HALF_PX), flags=flags, borderMode=cv2.BORDER_REPLICATE
+    )
+
+
+def raised_shape() -> tuple[int, int]:
+    """Height and width (px) of what :func:`cut_tile` cuts."""
+    ring = round(RAISED_RING * RAISED_SIDE)
+    return RAISED_SIDE + 2 * ring, 2 * RAISED_SIDE + 2 * ring
+
+
+def cut_tile(image: np.ndarray, pose: TilePose) -> np.ndarray:
+    """The whole tile straightened (its axis along x) with a ring of its surroundings, for
+    :class:`RaisedClassifier`: (2 + 2 RAISED_RING) x (1 + 2 RAISED_RING) half sides."""
+    p = RAISED_SIDE
+    height, width = raised_shape()
+    u = pose.axis()
+    v = np.array([-u[1], u[0]])
+    k = p / pose.side
+    centre = np.array(pose.centre)
+    matrix = np.float32(
+        np.column_stack([u / k, v / k, centre - (width / 2) * u / k - (height / 2) * v / k])
+    )
+    flags = cv2.WARP_INVERSE_MAP | (cv2.INTER_AREA if k < 1 else cv2.INTER_LINEAR)
+    return cv2.warpAffine(
+        image, matrix, (width, height), flags=flags, borderMode=cv2.BORDER_REPLICATE
     )
 
 
@@ -179,6 +210,30 @@ class HalfClassifier(nn.Module):
             nn.AdaptiveAvgPool2d(3),
             nn.Flatten(),
             nn.Linear(32 * 9, HALF_CLASSES),
+        )
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.body(x)
+
+
+class RaisedClassifier(nn.Module):
+    """One logit: a tile standing on the table (positive) or something flat read as one.
+    The pooling keeps a coarse 2 x 3 layout, so where around the tile the dark band lies
+    is kept to the end."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.body = nn.Sequential(
+            _conv(3, 16),
+            _conv(16, 16),
+            nn.MaxPool2d(2),
+            _conv(16, 24),
+            _conv(24, 24),
+            nn.MaxPool2d(2),
+            _conv(24, 32),
+            nn.AdaptiveAvgPool2d((2, 3)),
+            nn.Flatten(),
+            nn.Linear(32 * 6, 1),
         )
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:

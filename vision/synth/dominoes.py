@@ -157,11 +157,13 @@ def draw_tile(
     halves: tuple[int, int] | None,
     side: float,
     rng: np.random.Generator | None = None,
+    light: float | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """The tile seen from above, long axis along x, supersampled: the BGR image and its alpha.
-    The rim is a bevel lit from one side (light tiles shade at the rim, dark ones catch the
-    light); pips are painted flat, drilled (a dark pit with a lit far wall) or worn (faded,
-    some nearly gone), each a little off its place as on a real set."""
+    The rim is a bevel lit from one side (``light``, radians in the sprite's frame; random
+    when None: one lamp lights every tile of a photo alike; light tiles shade at the rim, dark
+    ones catch the light); pips are painted flat, drilled (a dark pit with a lit far wall) or
+    worn (faded, some nearly gone), each a little off its place as on a real set."""
     rng = rng if rng is not None else np.random.default_rng(0)
     s = side * SUPERSAMPLE
     height, width = round(s), round(2 * s)
@@ -171,7 +173,8 @@ def draw_tile(
     _rounded_rect(alpha, width, height, radius, 255)
     body = style.back if halves is None else style.body
     image[:] = body
-    _bevel(image, alpha, style.bevel * s, float(rng.uniform(0, 2 * np.pi)))
+    drawn = float(rng.uniform(0, 2 * np.pi))  # drawn either way: a seed's scenes stay the same
+    _bevel(image, alpha, style.bevel * s, drawn if light is None else light)
     if halves is not None:
         thickness = max(1, round(s * rng.uniform(0.025, 0.05)))
         cv2.line(
