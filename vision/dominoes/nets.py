@@ -123,19 +123,25 @@ def raised_shape() -> tuple[int, int]:
 def cut_tile(image: np.ndarray, pose: TilePose) -> np.ndarray:
     """The whole tile straightened (its axis along x) with a ring of its surroundings, for
     :class:`RaisedClassifier`: (2 + 2 RAISED_RING) x (1 + 2 RAISED_RING) half sides."""
-    p = RAISED_SIDE
     height, width = raised_shape()
+    return straightened_around(image, pose, RAISED_SIDE, (width, height), cv2.BORDER_REPLICATE)
+
+
+def straightened_around(
+    image: np.ndarray, pose: TilePose, side: int, size: tuple[int, int], border: int
+) -> np.ndarray:
+    """The picture about a tile straightened (its axis along x, a half ``side`` px), ``size``
+    (width, height) px centred on the tile; ``border`` fills what lies outside the image."""
+    width, height = size
     u = pose.axis()
     v = np.array([-u[1], u[0]])
-    k = p / pose.side
+    k = side / pose.side
     centre = np.array(pose.centre)
     matrix = np.float32(
         np.column_stack([u / k, v / k, centre - (width / 2) * u / k - (height / 2) * v / k])
     )
     flags = cv2.WARP_INVERSE_MAP | (cv2.INTER_AREA if k < 1 else cv2.INTER_LINEAR)
-    return cv2.warpAffine(
-        image, matrix, (width, height), flags=flags, borderMode=cv2.BORDER_REPLICATE
-    )
+    return cv2.warpAffine(image, matrix, (width, height), flags=flags, borderMode=border)
 
 
 def half_batch(crops: list[np.ndarray]) -> np.ndarray:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-from vision.dominoes.nets import TilePose
+from vision.dominoes.nets import TilePose, straightened_around
 
 #: The image around a read is matched with the tile's half side scaled to this many px:
 #: enough to keep a check's squares and a grid's lines (a few px each), small enough that
@@ -90,18 +90,8 @@ def back_contrast(image: np.ndarray, pose: TilePose) -> float:
 def back_and_ring(image: np.ndarray, pose: TilePose) -> tuple[np.ndarray, np.ndarray]:
     """The mean colour (BGR) inside a tile's two halves, and of a ring of table around it."""
     p, r = STRAIGHT_SIDE, RING_PX
-    width, height = 2 * p + 2 * r, p + 2 * r
-    u = pose.axis()
-    v = np.array([-u[1], u[0]])
-    k = p / pose.side
-    centre = np.array(pose.centre)
-    matrix = np.float32(
-        np.column_stack([u / k, v / k, centre - (width / 2) * u / k - (height / 2) * v / k])
-    )
-    flags = cv2.WARP_INVERSE_MAP | (cv2.INTER_AREA if k < 1 else cv2.INTER_LINEAR)
-    straight = cv2.warpAffine(
-        image, matrix, (width, height), flags=flags, borderMode=cv2.BORDER_REFLECT
-    ).astype(np.float32)
+    size = (2 * p + 2 * r, p + 2 * r)
+    straight = straightened_around(image, pose, p, size, cv2.BORDER_REFLECT).astype(np.float32)
     inner = np.vstack(
         [
             straight[r + 1 : r + p - 1, r + 1 : r + p - 1].reshape(-1, 3),
