@@ -5,6 +5,7 @@ Mosquitto the tests start."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -84,10 +85,17 @@ def test_the_table_referees_on_with_the_broker_down_and_catches_up(
         second = tmp_path / "storm-2.sqlite"
         session.journal.close()
         session = LiveSession(Journal.create(second, "yahtzee", ["Anna", "Boris"]))
-        link.session = session
+        first, release = link.publisher, threading.Event()
+        first_stop = first.stop
+        first.stop = lambda: (release.wait(WAIT_S), first_stop())  # type: ignore[method-assign]
+        link.session = session  # the GUI thread goes on while the first game's link closes
+        first_done = f"club: table storm: {total} of {total} rows acknowledged by {broker.address}"
+        assert first_done not in said
         session.post(Submit(YAHTZEE[0]))
         pump_until(session, 1)
         assert wait_for(lambda: rebuilt(board, "storm", second, 1), WAIT_S)
+        release.set()
+        assert wait_for(lambda: first_done in said, WAIT_S)
     finally:
         link.stop()
         session.journal.close()

@@ -41,6 +41,7 @@ class ClubLink:
         self._publisher = TablePublisher(session.journal.path, table, host, port)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._closing: list[threading.Thread] = []  # earlier games' links giving their last rows
 
     @property
     def publisher(self) -> TablePublisher:
@@ -56,9 +57,18 @@ class ClubLink:
 
     @session.setter
     def session(self, session: LiveSession) -> None:
-        """A new game at the table: the old journal's last rows go, then the new one's."""
+        """A new game at the table: the new journal is followed at once, while the old one's
+        last rows are given their :data:`FLUSH_S` on a thread of their own (the windows start
+        the next game from the GUI thread, which must not wait for the network)."""
         was_running = self.running
-        self.stop()
+        if self._thread is not None:
+            self._stop.set()
+            retiring = (self._thread, self._publisher)
+            closing = threading.Thread(target=self._finish, args=retiring, name="club-flush")
+            closing.start()
+            self._closing.append(closing)
+        self._thread = None
+        self._stop = threading.Event()
         self._session = session
         self._publisher = TablePublisher(session.journal.path, self.table, self.host, self.port)
         if was_running:
@@ -71,19 +81,29 @@ class ClubLink:
             return self
         self._stop.clear()
         self._publisher.start()
-        self._thread = threading.Thread(target=self._follow, name="club-link", daemon=True)
+        follow = (self._publisher, self._stop)
+        self._thread = threading.Thread(target=_follow, args=follow, name="club-link", daemon=True)
         self._thread.start()
         return self
 
     def stop(self, timeout: float = FLUSH_S + 2.0) -> None:
         """Publish what is left while the broker answers (for :data:`FLUSH_S` at most), then
-        disconnect; says how many rows the broker holds."""
+        disconnect, this game's and the earlier games' still closing; says how many rows the
+        broker holds of each."""
+        for closing in self._closing:
+            closing.join(timeout)
+        self._closing.clear()
         if self._thread is None:
             return
         self._stop.set()
-        self._thread.join(timeout)
+        self._finish(self._thread, self._publisher, timeout)
         self._thread = None
-        publisher = self._publisher
+
+    def _finish(
+        self, thread: threading.Thread, publisher: TablePublisher, timeout: float = FLUSH_S + 2.0
+    ) -> None:
+        """Waits for a stopped follower's flush, disconnects, says what the broker holds."""
+        thread.join(timeout)
         publisher.stop()
         held, rows = publisher.acknowledged, len(publisher.rows)
         broker = f"{self.host}:{self.port}"
@@ -94,14 +114,16 @@ class ClubLink:
             )
         self.say(line)
 
-    def _follow(self) -> None:
-        publisher = self._publisher
-        publisher.follow(self._stop)
-        deadline = time.monotonic() + FLUSH_S
 
-        def flushed() -> bool:
-            if time.monotonic() >= deadline or not publisher.connected:
-                return True
-            return publisher.acknowledged == len(publisher.rows)
+def _follow(publisher: TablePublisher, stop: threading.Event) -> None:
+    """Publishes the journal's rows as they come until ``stop``, then the last ones while the
+    broker answers, for FLUSH_S at most."""
+    publisher.follow(stop)
+    deadline = time.monotonic() + FLUSH_S
 
-        publisher.follow(threading.Event(), flushed)
+    def flushed() -> bool:
+        if time.monotonic() >= deadline or not publisher.connected:
+            return True
+        return publisher.acknowledged == len(publisher.rows)
+
+    publisher.follow(threading.Event(), flushed)
