@@ -317,23 +317,8 @@ def load_nets(runtime: str = "auto") -> tuple[Net, Net]:
 
 @cache
 def _load_nets(runtime: str) -> tuple[Net, Net]:
-    finder_export = onnx_beside(FINDER_FILE, runtime)
-    halves_export = onnx_beside(HALVES_FILE, runtime)
-    if finder_export is not None and halves_export is not None:
-        finder = OnnxNet(finder_export, "domino tile finder")
-        halves = OnnxNet(halves_export, "domino half classifier")
-        return (lambda batch: finder(batch)[0]), (lambda batch: halves(batch)[0])
-    networks = []
-    for model, path in ((TileFinder(), FINDER_FILE), (HalfClassifier(), HALVES_FILE)):
-        try:
-            model.load_state_dict(torch.load(path, map_location="cpu", weights_only=True))
-        except (OSError, RuntimeError, KeyError) as error:
-            raise RuntimeError(
-                f"{path}: the domino reader's weights cannot be read ({error}); "
-                "rebuild them with scripts/train_domino_reader.py"
-            ) from None
-        networks.append(_on_torch(model.eval()))
-    return networks[0], networks[1]
+    finder = _load(TileFinder(), FINDER_FILE, "domino tile finder", runtime)
+    return finder, _load(HalfClassifier(), HALVES_FILE, "domino half classifier", runtime)
 
 
 def load_raised(runtime: str = "auto") -> Net:
@@ -344,17 +329,21 @@ def load_raised(runtime: str = "auto") -> Net:
 
 @cache
 def _load_raised(runtime: str) -> Net:
-    export = onnx_beside(RAISED_FILE, runtime)
+    return _load(RaisedClassifier(), RAISED_FILE, "domino raised classifier", runtime)
+
+
+def _load(model: torch.nn.Module, path: Path, what: str, runtime: str) -> Net:
+    """One committed network: its ONNX export where chosen, else ``model`` with its weights."""
+    export = onnx_beside(path, runtime)
     if export is not None:
-        net = OnnxNet(export, "domino raised classifier")
+        net = OnnxNet(export, what)
         return lambda batch: net(batch)[0]
-    model = RaisedClassifier()
     try:
-        model.load_state_dict(torch.load(RAISED_FILE, map_location="cpu", weights_only=True))
+        model.load_state_dict(torch.load(path, map_location="cpu", weights_only=True))
     except (OSError, RuntimeError, KeyError) as error:
         raise RuntimeError(
-            f"{RAISED_FILE}: the domino raised classifier's weights cannot be read ({error}); "
-            "rebuild them with scripts/train_domino_reader.py --only raised"
+            f"{path}: the {what}'s weights cannot be read ({error}); "
+            "rebuild them with scripts/train_domino_reader.py"
         ) from None
     return _on_torch(model.eval())
 

@@ -39,11 +39,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.labels import DOMINO_FACE_DOWN, Label
 from vision.synth import printed, scene, surfaces
 from vision.synth.dominoes import (
     COLOURED_PIPS,
-    HIDDEN_SHARE,
     PIP_LAYOUT,
     SUPERSAMPLE,
     DominoScene,
@@ -51,6 +49,7 @@ from vision.synth.dominoes import (
     TileStyle,
     draw_tile,
     random_layout,
+    tile_labels,
 )
 from vision.types import Box
 
@@ -156,25 +155,11 @@ def render_photo(
     covered = np.zeros((height, width), np.float32)
     if rng.random() < HAND_SHARE:
         image, covered = scene.hand_occluder(image, rng)
-    labels: list[Label] = []
-    hidden: list[int] = []
-    for index, (tile, box, halves) in enumerate(zip(tiles, tile_boxes, half_boxes, strict=True)):
-        if scene.occluded_fraction(covered, box) > HIDDEN_SHARE or box.w * box.h <= 0:
-            hidden.append(index)
-        elif tile.halves is None or halves is None:
-            labels.append(Label(DOMINO_FACE_DOWN, box))
-        else:
-            labels.extend(Label(pips, half) for pips, half in zip(tile.halves, halves, strict=True))
+    labels, hidden = tile_labels(tiles, tile_boxes, half_boxes, covered, True)
     image = _camera(image, rng, zoom)
+    printed_outlines = tuple(scene.warp_points(o, matrix) for o in prints)
     return DominoScene(
-        image,
-        layout,
-        tuple(labels),
-        tile_boxes,
-        half_boxes,
-        tuple(hidden),
-        outlines,
-        tuple(scene.warp_points(o, matrix) for o in prints),
+        image, layout, labels, tile_boxes, half_boxes, hidden, outlines, printed_outlines
     )
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -606,28 +606,34 @@ def render_scene(
     covered = np.zeros((height, width), np.float32)
     if hand if hand is not None else rng.random() < 0.15:
         canvas, covered = scene.hand_occluder(canvas, rng)
+    labels, hidden = tile_labels(layout.tiles, tile_boxes, half_boxes, covered, False)
+    image = scene.degrade(canvas, rng)
+    return DominoScene(
+        image, layout, labels, tile_boxes, half_boxes, hidden, outlines, tuple(printed_outlines)
+    )
+
+
+def tile_labels(
+    tiles: Sequence[PlacedTile],
+    tile_boxes: Sequence[Box],
+    half_boxes: Sequence[tuple[Box, Box] | None],
+    covered: np.ndarray,
+    empty_hidden: bool,
+) -> tuple[tuple[Label, ...], tuple[int, ...]]:
+    """The labels of the tiles in view (each half's pips, or a face-down tile's box) and the
+    indices of the tiles hidden: more than HIDDEN_SHARE under the hand (``covered``), or, with
+    ``empty_hidden``, cut off the picture (a tilted phone's view crops the table)."""
     labels: list[Label] = []
     hidden: list[int] = []
-    for index, (tile, box, halves) in enumerate(
-        zip(layout.tiles, tile_boxes, half_boxes, strict=True)
-    ):
-        if scene.occluded_fraction(covered, box) > HIDDEN_SHARE:
+    for index, (tile, box, halves) in enumerate(zip(tiles, tile_boxes, half_boxes, strict=True)):
+        empty = empty_hidden and box.w * box.h <= 0
+        if scene.occluded_fraction(covered, box) > HIDDEN_SHARE or empty:
             hidden.append(index)
         elif tile.halves is None or halves is None:
             labels.append(Label(DOMINO_FACE_DOWN, box))
         else:
             labels.extend(Label(pips, half) for pips, half in zip(tile.halves, halves, strict=True))
-    image = scene.degrade(canvas, rng)
-    return DominoScene(
-        image,
-        layout,
-        tuple(labels),
-        tile_boxes,
-        half_boxes,
-        tuple(hidden),
-        outlines,
-        tuple(printed_outlines),
-    )
+    return tuple(labels), tuple(hidden)
 
 
 def _print_pictures(
