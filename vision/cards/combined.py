@@ -74,7 +74,7 @@ from vision.cards.glyph_classes import BLANK as GLYPH_BLANK
 from vision.cards.glyph_classes import GLYPH_RANKS, SUITS
 from vision.cards.glyph_reader import GlyphReader
 from vision.cards.patches import BLANK, CODES
-from vision.cards.pips import COUNT_RANKS, count_pips, shows_figure
+from vision.cards.pips import COUNT_RANKS, read_face
 from vision.cards.reader import CardReader, CardReading
 from vision.cards.real import rank_of
 from vision.types import Box
@@ -122,7 +122,7 @@ WHOLE = 0.15
 #: committed models: 0.9, 0.7 and 0.5 read 392, 396 and 393 of 501 cards against 383 without,
 #: the real photos' training folds unchanged at 0.7 and 0.9 (103 of 104, 318 of 319).
 INDEX_SURE = 0.7
-#: The ranks of number cards, and of the cards that show a picture (:func:`pips.shows_figure`).
+#: The ranks of number cards, and of the cards that show a picture (:attr:`pips.FaceRead.figure`).
 NUMBER_RANKS = frozenset(str(n) for n in range(2, 11))
 PICTURE_RANKS = frozenset({"A", "J", "Q", "K"})
 #: Each code's rank and suit in the glyph reader's classes.
@@ -472,10 +472,10 @@ class CombinedCards:
         number card, :mod:`vision.cards.pips`) and the deck has that card."""
         if reading.covered_by is not None:
             return reading
-        quad = np.asarray(reading.quad, np.float32)
-        count = count_pips(image, quad)
+        face = read_face(image, np.asarray(reading.quad, np.float32))
+        count = face.count
         if count is None:
-            if rank_of(reading.card) in NUMBER_RANKS and shows_figure(image, quad):
+            if rank_of(reading.card) in NUMBER_RANKS and face.figure:
                 found = self._index_reads(image, [reading], PICTURE_RANKS)[0]
                 if found is not None:
                     return replace(reading, card=found[0])

@@ -18,6 +18,7 @@ no card has.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -95,15 +96,51 @@ def ink_mask(face: np.ndarray) -> np.ndarray:
     return ((dark | saturated) * 255).astype(np.uint8)
 
 
-def count_pips(image: np.ndarray, quad: np.ndarray) -> int | None:
-    """The number of pips on the face inside ``quad``, or None (see the module doc)."""
+@dataclass(frozen=True)
+class FaceRead:
+    """What the face inside a quad shows: its pips counted (None where they cannot be, see
+    the module doc), and whether it shows a picture no number card has (``figure``: a patch
+    of ink, clear of its edge and its index corners, of at least FIGURE of the face: a court
+    figure, a decorated ace's pip)."""
+
+    count: int | None
+    figure: bool
+
+
+def read_face(image: np.ndarray, quad: np.ndarray) -> FaceRead:
+    """The face inside ``quad`` straightened and its ink blobs found once for both answers;
+    nothing where the quad is not a whole card's."""
     face = straightened(image, quad)
     if face is None:
-        return None
+        return FaceRead(None, False)
     stats, centres, touching, keep = _face_blobs(face)
     areas = stats[keep, cv2.CC_STAT_AREA].astype(np.float64)
     if areas.size == 0:
-        return None
+        return FaceRead(None, False)
+    largest = float(areas.max())
+    figure = largest >= FIGURE * FACE_W * FACE_H
+    return FaceRead(_counted(stats, centres, touching, keep, areas), figure)
+
+
+def count_pips(image: np.ndarray, quad: np.ndarray) -> int | None:
+    """The number of pips on the face inside ``quad``, or None (see the module doc)."""
+    return read_face(image, quad).count
+
+
+def shows_figure(image: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether the face inside ``quad`` shows a picture no number card has
+    (:attr:`FaceRead.figure`)."""
+    return read_face(image, quad).figure
+
+
+def _counted(
+    stats: np.ndarray,
+    centres: np.ndarray,
+    touching: np.ndarray,
+    keep: np.ndarray,
+    areas: np.ndarray,
+) -> int | None:
+    """The pips the face's own blobs (``keep``, their ``areas``) count, or None."""
     largest = float(areas.max())
     left, top = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
     right = left + stats[:, cv2.CC_STAT_WIDTH]
@@ -125,18 +162,6 @@ def count_pips(image: np.ndarray, quad: np.ndarray) -> int | None:
         offset = np.abs(found[0] - np.array([FACE_W / 2, FACE_H / 2]))
         return 1 if bool((offset <= ACE_CENTRED * np.array([FACE_W, FACE_H])).all()) else None
     return len(found) if in_pip_layout(found) else None
-
-
-def shows_figure(image: np.ndarray, quad: np.ndarray) -> bool:
-    """Whether the face inside ``quad`` shows a picture no number card has: a patch of ink
-    in it, clear of its edge and its index corners, of at least FIGURE of the face (a court
-    figure, a decorated ace's pip).  False where the quad is not a whole card's."""
-    face = straightened(image, quad)
-    if face is None:
-        return False
-    stats, _, _, keep = _face_blobs(face)
-    areas = stats[keep, cv2.CC_STAT_AREA]
-    return bool(areas.size) and float(areas.max()) >= FIGURE * FACE_W * FACE_H
 
 
 def _face_blobs(face: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
