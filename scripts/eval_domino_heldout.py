@@ -50,6 +50,14 @@ card photos' tables::
     .venv/bin/python scripts/eval_domino_heldout.py --photo --count 60
     .venv/bin/python scripts/eval_domino_heldout.py --photo --big --count 12
 
+The exact-layout round of issue 22 (one reading a tile: a tile read at a width beside the
+chosen one kept, a face-up find with a half that reads as no tile dropped) chose on ``--dev
+6100 --drawn`` and ``--dev 6200`` and was checked on fresh development seeds, ``--dev 6400``
+(card-photo tables) and ``--photo --dev 5300``, before the held-out sets were read once::
+
+    .venv/bin/python scripts/eval_domino_heldout.py --dev 6400 --count 100 --no-timing
+    .venv/bin/python scripts/eval_domino_heldout.py --photo --dev 5300 --count 40 --no-timing
+
 It prints the harness's scores (halves read right, exact images, layout graph), the whole-tile
 scores of :mod:`vision.dominoes.tile_score` (tiles located with both halves right, false tiles
 per scene, how many lay on printed pictures), the reader's time on one thread (a 1280x720
@@ -64,6 +72,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -99,6 +108,14 @@ FLAT_CHECK = True
 REPEATS = 7
 
 
+def image_at(path: Path) -> np.ndarray:
+    """The colour image at ``path`` (one error line if it cannot be read)."""
+    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if image is None:
+        raise SystemExit(f"error: {path}: not a readable image")
+    return image
+
+
 def held_out(folder: Path, count: int) -> Path:
     """The held-out folder, rendered on first use (the same seed renders the same files)."""
     if not any(folder.glob("*.json")):
@@ -131,7 +148,7 @@ def development(
         synth.REAL_TABLE_SHARE, synth.PATTERN_SHARE = 0.0, 1.0
     try:
         for index in range(count):
-            counts = {}
+            counts: dict[str, Any] = {}
             if sparse:
                 counts = {
                     "n_line": 0,
@@ -197,7 +214,7 @@ def game_scores(folder: Path) -> dict[str, dict]:
         steps = sorted(game.glob("frame_*.json"))
         truths = [json.loads(path.read_text()) for path in steps]
         reader = NetTileReader(keep_scale=True, flat_check=FLAT_CHECK)  # as the live path runs it
-        read = [reader.read(cv2.imread(str(path.with_suffix(".jpg")))) for path in steps]
+        read = [reader.read(image_at(path.with_suffix(".jpg"))) for path in steps]
         perfect = [truth_readings(truth) for truth in truths]
         dropped = [[r for r in frame if rng.random() >= DROPOUT] for frame in perfect]
         for kind, frames in zip(kinds, (read, perfect, dropped), strict=True):
@@ -223,7 +240,7 @@ def played(frames: list[list[TileReading]]) -> TileObserver:
 def tile_scores(reader: NetTileReader, folder: Path) -> dict:
     tally = TileTally()
     for truth_path in sorted(folder.glob("*.json")):
-        image = cv2.imread(str(truth_path.with_suffix(".jpg")), cv2.IMREAD_COLOR)
+        image = image_at(truth_path.with_suffix(".jpg"))
         tally.add(json.loads(truth_path.read_text()), reader.read(image))
     return tally.to_json()
 
@@ -323,6 +340,7 @@ def main() -> int:
     cv2.setNumThreads(1)  # one core, OpenCV's resizes and warps included
     if args.games and (args.cloth or args.sparse):
         parser.error("--games replays the plain sets only (not --cloth or --sparse)")
+    textures: Path | None  # the tables' photos (None: drawn tables only)
     if args.photo:
         if args.games or args.cloth or args.sparse or args.drawn:
             parser.error("--photo takes only --dev, --big, --count, --folder")
@@ -342,8 +360,8 @@ def main() -> int:
             + ("sparse-" if args.sparse else "")
             + ("drawn-" if args.drawn else "")
         )
-        folder = args.folder or ROOT / "build" / f"dom-dev-{kind}{args.dev}"
-        folder = development(folder, args.count, args.dev, args.cloth, args.sparse, args.drawn)
+        dev_folder = args.folder or ROOT / "build" / f"dom-dev-{kind}{args.dev}"
+        folder = development(dev_folder, args.count, args.dev, args.cloth, args.sparse, args.drawn)
         seed, textures = args.dev, None if args.drawn else DEV_TEXTURES
     else:
         folder = held_out(args.folder or ROOT / "build" / "dom-heldout", args.count)
@@ -361,7 +379,7 @@ def main() -> int:
         result["games"] = game_scores(replays)
     if args.photo and not args.no_timing:
         first = sorted(folder.glob("*.jpg"))[0]
-        result["seconds_photo"] = read_time(cv2.imread(str(first)), keep_scale=False)
+        result["seconds_photo"] = read_time(image_at(first), keep_scale=False)
     elif not args.no_timing:
         result["seconds_1280x720_search"] = timing((1280, 720), keep_scale=False)
         result["seconds_1280x720_kept_scale"] = timing((1280, 720), keep_scale=True)

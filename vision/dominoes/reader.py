@@ -8,7 +8,10 @@
    does not move the scale: at a wrong width the finds are pips, dividers, squares of a
    pattern or pairs of tiles, and the half classifier (trained on exactly those, cut at the
    wrong scale) calls them no tile.  The old measure (the width of whatever is not table)
-   gave 10-14 px on real photos where tiles were 34 px wide.
+   gave 10-14 px on real photos where tiles were 34 px wide.  A tile of that size read at a
+   width beside the chosen one (the neighbouring levels, the refined pass) and covered by no
+   read of the chosen width is kept too (:func:`_with_missed`): which peaks the finder marks
+   and how a half is cut depend on the exact scale, and a tile one width loses another reads.
 2. *Find*: a small network marks each tile's centre, axis and size
    (:class:`~vision.dominoes.nets.TileFinder`); face-up and face-down tiles alike, loose or
    touching in a line of play.
@@ -17,7 +20,10 @@
    tile is face down when its halves read as back (a face-up 0-0 shows its divider, a back has
    none); a find whose halves read as no tile (table texture, a grid square, a printed
    picture, a hand, a box straddling two touching tiles) is dropped, which lets the finder's
-   threshold stay low so no tile is missed.
+   threshold stay low so no tile is missed.  A face-up tile needs *each* half to read as its
+   pips more than as no tile: a tile half under a hand or off the picture, or a cut with one
+   half on the table, reads as pips on one half only, and their "no tile" shares summing to
+   under one once let it through as a tile of confidence near 0.
 4. *Standing*: each read is seen whole with a ring of the table around it
    (:class:`~vision.dominoes.nets.RaisedClassifier`); a read with no cast shadow or side face
    (a printed picture of a tile, an empty slot of a printed board) is dropped (:func:`standing`;
@@ -130,6 +136,22 @@ BACK_OFF = 55.0
 #: the classifier rejects) may be hotter than the marks on the tiles, and judged on the marks
 #: it hid them both.
 SAME_TILE = 0.3
+#: A tile read at a width beside the chosen one (a neighbouring level of the search, the pass
+#: at the refined width) is added where no read covers it when its side is within this ratio
+#: of the chosen reads' median side: a tile, not a pip, a half or a pair of tiles read as one
+#: (about twice off and more).  The development renders' tiles lie within 1.19 of their
+#: scene's median side, the tilted phone photos' within 1.25 (``--photo --dev 5300``) ...
+OTHER_WIDTH_SIDE = 1.3
+#: ... and it reads at least this surely: without it, a face-up cut across a back read at
+#: confidence 0.00 was added (development scenes, ``eval_domino_heldout.py --dev 6200``); the
+#: tiles added read 0.5 to 1.  On the development scenes (``--dev 6100 --drawn``, ``--dev
+#: 6200``, 220 scenes) it added 8 tiles the chosen width missed (backs on checked cloths, big
+#: lone backs, a tile squeezed in a dense chain) and 4 false ones (3 squares of one checked
+#: cloth already read as backs there, a printed picture): the raised classifier did not tell
+#: them apart (tiles 0.38 to 1.0, false 0.95 to 0.98), nor did the confidence, nor whether
+#: a second width read them.  On the fresh ``--dev 6400`` and ``--photo --dev 5300``: 7 tiles
+#: added, 2 false (printed pictures on the photos).
+OTHER_WIDTH_SURE = 0.3
 #: A read is a tile standing on the table when the raised classifier gives it at least this
 #: probability; below, it is something flat (a printed picture of a tile, a slot of a printed
 #: board).  Measured on the reads of the reader without the check: on the development photos
@@ -221,12 +243,14 @@ class NetTileReader:
         if coarse < len(tries) and _halves_of(tries[chosen][1], tries[coarse][1]):
             chosen = coarse
         width, best = tries[chosen]
+        others = [tries[k][1] for k in (chosen - 1, chosen + 1) if 0 <= k < len(tries)]
         seen = best.width()
         if seen is not None and not 1 / REFINE_OFF < seen / width < REFINE_OFF:
             refined = self._read_at(image, FINDER_SIDE / seen)
             if refined.score >= best.score:
-                best = refined
-        return best
+                best, refined = refined, best
+            others.append(refined)
+        return _with_missed(best, others)
 
     def _read_at(self, image: np.ndarray, factor: float) -> _Read:
         return _read(self.halves, self.raised, image, find_tiles(self.finder, image, factor))
@@ -287,6 +311,38 @@ def _without_table(
         if reading.halves is not None
         or not looks_like_table(image, pose, reading.confidence, poses[:index] + poses[index + 1 :])
     ]
+
+
+def _with_missed(best: _Read, others: list[_Read]) -> _Read:
+    """The chosen width's reads and, from the reads at the widths beside it (the search's
+    neighbouring levels, the pass at the refined width), each tile of the chosen size that no
+    read covers: a finder's peak and a half's cut depend on the exact scale, and a tile one
+    width loses (a doubtful back, a tile squeezed in a dense chain) is often read at the next.
+    Reads of another size (pips, halves, pairs of tiles at a wrong width) are not taken, nor
+    reads that overlap a tile already read (one tile, one reading: the chosen width's read
+    stands)."""
+    width = best.width()
+    if width is None:
+        return best
+    readings, poses = list(best.readings), list(best.poses)
+    extra = sorted(
+        (
+            (reading, pose)
+            for other in others
+            for reading, pose in zip(other.readings, other.poses, strict=True)
+        ),
+        key=lambda item: -item[0].confidence,
+    )
+    for reading, pose in extra:
+        if not 1 / OTHER_WIDTH_SIDE <= pose.side / width <= OTHER_WIDTH_SIDE:
+            continue
+        if reading.confidence < OTHER_WIDTH_SURE:
+            continue
+        if any(_near(pose, other) and _overlap(pose, other) > SAME_TILE for other in poses):
+            continue
+        readings.append(reading)
+        poses.append(pose)
+    return _Read(readings, poses)
 
 
 def _halves_of(fine: _Read, coarse: _Read) -> bool:
@@ -401,6 +457,12 @@ def _find_at(finder: Net, image: np.ndarray, factor: float) -> list[tuple[float,
     return found
 
 
+def _near(pose: TilePose, other: TilePose) -> bool:
+    """Whether two tiles lie close enough to overlap by more than a corner (their centres
+    within the sum of their half lengths): a cheap test before :func:`_overlap`."""
+    return math.dist(pose.centre, other.centre) < pose.side + other.side
+
+
 def _overlap(pose: TilePose, other: TilePose) -> float:
     """The share of the smaller of two tiles that the other covers: touching tiles share a
     sliver, two marks on one tile (a weak echo on one half) most of it."""
@@ -418,7 +480,13 @@ def read_tiles(
     classifier: Net, image: np.ndarray, poses: list[TilePose]
 ) -> list[tuple[TileReading, TilePose]]:
     """Each tile's halves (None when face down), boxes and confidence, with the pose it was
-    read at; finds that read as no tile are left out."""
+    read at; finds that read as no tile are left out, and so are face-up finds one half of
+    which reads as no tile more than as its pips: half a tile (under a hand, off the picture)
+    or a cut half on the table.  On the development scenes (``eval_domino_heldout.py --dev
+    6100 --drawn``, ``--dev 6200``) that took a read of a tile a hand hides (confidence 0.00)
+    and one off any tile (0.06), and one tile read at 0.09 on a pose 11 % too small; on the
+    fresh ``--dev 6400`` the face-up reads that went were three of tiles a hand hides (0.03 to
+    0.27), two off any tile (0.13, 0.47) and one tile read at 0.01."""
     crops = [cut_half(image, pose, half) for pose in poses for half in (0, 1)]
     probs = softmax(classifier(half_batch(crops)))
     poses, probs = _refined(classifier, image, list(poses), probs)
@@ -434,6 +502,8 @@ def read_tiles(
             readings.append((TileReading(None, box, round(float(confidence), 3)), pose))
             continue
         halves = (int(np.argmax(first[:BACK])), int(np.argmax(second[:BACK])))
+        if first[halves[0]] < first[NOT_TILE] or second[halves[1]] < second[NOT_TILE]:
+            continue  # one half is no tile: half a tile (under a hand, off the picture)
         confidence = float(first[halves[0]] * second[halves[1]])
         half_boxes = (
             _box(pose.corners((-1.0, 0.0)), size),
