@@ -4,7 +4,8 @@ found by shape, and ``tableref detect balls`` / ``tableref calibrate table`` aro
 The scenes are :mod:`vision.carom.stills` renders of development seeds; the held-out seeds
 (:data:`~vision.carom.stills.HELD_OUT_SEEDS`) are only measured by ``scripts/eval_balls.py``.
 The floors asserted here sit below what the development seeds measure (table 99 %, balls
-recall 0.91 and precision 0.97 on seeds 0-79), so a regression fails and noise does not.
+recall 0.94 and precision 0.98 on seeds 0-79; 0.97 and 0.99 on the seeds 100-123 used here), so a
+regression fails and noise does not.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import numpy as np
 import pytest
 
 from ui.cli import main
-from vision.carom.ball_finder import _on_a_bar, find_balls
+from vision.carom.ball_finder import _on_a_bar, _round_edges, find_balls
 from vision.carom.balls import BallDetector
 from vision.carom.evaluate import evaluate_shot
 from vision.carom.layout import layout
@@ -60,8 +61,8 @@ def test_every_ball_is_found_by_shape() -> None:
             if near and min(near)[0] <= 0.5 * ball.radius:
                 used.add(min(near)[1])
                 hit += 1
-    assert hit / truth >= 0.85
-    assert hit / found >= 0.92
+    assert hit / truth >= 0.93
+    assert hit / found >= 0.96
 
 
 def test_a_white_ball_on_a_blue_cloth() -> None:
@@ -92,7 +93,7 @@ def test_a_table_filmed_as_a_hall_s_stream_is_found_and_its_balls() -> None:
             any(np.hypot(b.x - t.x, b.y - t.y) <= 0.5 * t.radius for b in balls)
             for t in still.balls
         )
-    assert hit / truth >= 0.8 and hit / found >= 0.85  # measured: 40/46, 40/45
+    assert hit / truth >= 0.85 and hit / found >= 0.88  # measured: 42/46, 42/45
 
 
 def test_a_far_table_s_cue_is_no_row_of_balls() -> None:
@@ -117,6 +118,84 @@ def test_a_ball_rolling_against_a_ball_at_rest_is_found() -> None:
     [rolling] = [b for b in still.balls if b.moving and b.label == "black"]
     _, balls = find_balls(still.image)
     assert any(np.hypot(b.x - rolling.x, b.y - rolling.y) <= 0.5 * rolling.radius for b in balls)
+
+
+def _nearest(still, balls, at: tuple[float, float]) -> float:
+    """How far (in the true ball's radii) the nearest reported centre lies from the true ball
+    nearest ``at``."""
+    truth = min(still.balls, key=lambda b: np.hypot(b.x - at[0], b.y - at[1]))
+    return min((np.hypot(b.x - truth.x, b.y - truth.y) / truth.radius for b in balls), default=99)
+
+
+def test_the_radius_is_measured_by_the_rims_at_every_size() -> None:
+    """Without a calibration the radius is the middle of the plateau of trial sizes at which
+    round rims are found: broadcast development stills 100-123, the truth's radius within 12 %
+    on 23 of 24 (the blobs' measure refined by two trial radii: 18)."""
+    within = 0
+    for seed in SEEDS:
+        still = render_still(seed, look="broadcast")
+        _, balls = find_balls(still.image)
+        within += bool(balls) and abs(balls[0].radius / still.balls[0].radius - 1) <= 0.12
+    assert within >= 22
+
+
+@pytest.mark.parametrize(("seed", "at"), [(5, (552, 363)), (12, (490, 342)), (22, (398, 261))])
+def test_a_ball_in_a_rack_is_placed_by_its_own_free_rim(seed: int, at: tuple) -> None:
+    """A small ball among touching ones (broadcast development stills): the rays that run into
+    a neighbour found two radii away are blocked and the ball fitted again from its own centre
+    until it stays put; the first fit lay 0.50-0.63 radii off, a miss and a false ball."""
+    still = render_still(seed, look="broadcast")
+    _, balls = find_balls(still.image)
+    assert _nearest(still, balls, at) < 0.35
+
+
+def test_a_ball_beside_a_pocket_is_no_arm_and_the_pocket_s_rim_no_ball() -> None:
+    """Broadcast development still 18: three balls against a corner pocket made one part of
+    the mask with its dark notch, as long as an arm reaching in, and were lost with it; the
+    pockets' places are cut out before arms are looked for.  Still 33's chrome pocket rims,
+    round and ball-sized, are still no balls."""
+    still = render_still(18, look="broadcast")
+    _, balls = find_balls(still.image)
+    for at in ((667, 553), (667, 544), (674, 539)):
+        assert _nearest(still, balls, at) < 0.5
+    still = render_still(33, look="broadcast")
+    _, balls = find_balls(still.image)
+    rim = (646.0, 597.0)  # the near long side's middle pocket: its rim's top
+    assert not [b for b in balls if np.hypot(b.x - rim[0], b.y - rim[1]) < 3 * b.radius]
+
+
+def test_a_ball_of_the_cloth_s_colour_is_found_by_its_shading() -> None:
+    """An ivory ball against an ivory rack on a camel cloth (broadcast development still 28):
+    neither in the not-cloth mask nor a circle in the brightness edges, its lit middle and dark
+    limb start a rim fit (the old finder's nearest centre lay 2.1 radii off)."""
+    still = render_still(28, look="broadcast")
+    _, balls = find_balls(still.image)
+    assert _nearest(still, balls, (784, 334)) < 0.5
+
+
+def test_a_rack_of_the_cloth_s_colour_is_found_ball_by_ball() -> None:
+    """A snooker rack of reds on a red cloth (development still 52): neither mask nor circle
+    search nor shading shows most of the reds, but each ball found proposes its touching
+    places, two radii off, fitted with the rays towards the balls found blocked.  The old
+    finder found 9 of the 18 balls."""
+    still = render_still(52)
+    _, balls = find_balls(still.image)
+    found = sum(_nearest(still, balls, (b.x, b.y)) <= 0.5 for b in still.balls)
+    assert len(still.balls) == 18 and found >= 16
+
+
+def test_the_circle_search_keeps_to_the_table() -> None:
+    """Round things off the table (a stool, a neighbouring table's ball) are not searched: the
+    circle search runs on the box round the table only, and reports in the image's px."""
+    image = np.full((200, 400, 3), (30, 110, 40), np.uint8)
+    cv2.circle(image, (300, 100), 8, (230, 230, 230), -1, cv2.LINE_AA)  # in the table's box
+    cv2.circle(image, (40, 100), 8, (230, 230, 230), -1, cv2.LINE_AA)  # off it
+    inside = np.zeros((200, 400), np.uint8)
+    inside[20:180, 150:380] = 255
+    edge = cv2.distanceTransform(inside, cv2.DIST_L2, 5)
+    found = _round_edges(image.astype(np.float32), 8.0, edge)
+    assert any(abs(x - 300) <= 2 and abs(y - 100) <= 2 for x, y in found)
+    assert not any(x < 100 for x, _y in found)
 
 
 def test_a_picture_without_a_whole_table_is_refused() -> None:
@@ -156,6 +235,7 @@ def test_calibrate_table_writes_the_profile_detect_reads(photos, tmp_path, capsy
     profile = tmp_path / "hall-2.json"
     assert main(["calibrate", "table", str(folder / "table.png"), "--out", str(profile)]) == 0
     saved = load_profile(profile)
+    assert saved.calibration is not None
     assert _corner_error(saved.calibration.image_points, still.corners) < 0.015
     capsys.readouterr()
     assert main(["detect", "balls", str(folder / "table.png"), "--profile", str(profile)]) == 0
@@ -187,7 +267,9 @@ def test_calibrate_table_takes_four_corners_where_the_cloth_is_not_found(
     assert "--corners X,Y X,Y X,Y X,Y" in capsys.readouterr().err
     given = [f"{x:.1f},{y:.1f}" for x, y in reversed(still.corners)]
     assert main(["calibrate", "table", str(blank), "--out", str(profile), "--corners", *given]) == 0
-    assert _corner_error(load_profile(profile).calibration.image_points, still.corners) < 0.001
+    calibration = load_profile(profile).calibration
+    assert calibration is not None
+    assert _corner_error(calibration.image_points, still.corners) < 0.001
     assert "cushion corners" in capsys.readouterr().out
 
 
@@ -258,7 +340,7 @@ def test_a_ball_seen_at_its_own_hue_is_not_taken_over_by_another_blob() -> None:
     table = layout("seven_skittles")
     image = np.full((360, 640, 3), (40, 120, 40), np.uint8)
     red = tuple(int(c) for c in table.balls["red"])
-    orange = cv2.cvtColor(np.uint8([[[16, 200, 180]]]), cv2.COLOR_HSV2BGR)[0, 0]
+    orange = cv2.cvtColor(np.array([[[16, 200, 180]]], np.uint8), cv2.COLOR_HSV2BGR)[0, 0]
     cv2.circle(image, (200, 180), 12, red, -1)
     cv2.circle(image, (400, 180), 12, tuple(int(c) for c in orange), -1)
     calibration = Calibration(((0, 0), (639, 0), (639, 359), (0, 359)), table.outer_corners())
