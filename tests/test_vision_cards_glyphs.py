@@ -115,3 +115,54 @@ def test_the_glyph_reader_reads_the_index_of_fonts_it_never_saw():
                     right += GLYPH_RANKS[int(probs.argmax())] == card.rank
     assert read == 2 * 3 * (52 + 36)
     assert right >= GLYPH_RIGHT * read
+
+
+def _training_script():
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "scripts" / "train_cards_glyphs.py"
+    spec = importlib.util.spec_from_file_location("train_cards_glyphs", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_reshaped_patch_keeps_its_size_and_moves_its_ink():
+    """The training draws each glyph patch sheared, widened or narrowed, bolder or thinner,
+    as an unseen deck's lettering differs from the training fonts."""
+    script = _training_script()
+    image, corners = photo("KS", 200)
+    patch = glyph_patch(image, corners[0])
+    assert patch is not None
+    rng = np.random.default_rng(4)
+    shapes = [script.reshaped(patch, rng) for _ in range(6)]
+    assert all(shape.shape == patch.shape and shape.dtype == patch.dtype for shape in shapes)
+    assert all(similarity(shape, patch) < 0.999 for shape in shapes)
+    assert all(similarity(shape, patch) > 0.5 for shape in shapes)
+
+
+def test_real_photos_give_index_patches_of_their_labelled_rank():
+    """The training part's real cards teach real print: their index corners, labelled with
+    the rank of the labelled card they lie on, and no suit."""
+    from pathlib import Path
+
+    import pytest
+
+    from vision.cards.real import labelled_photos, read_voc
+
+    real = Path(__file__).resolve().parents[2] / "shared" / "data" / "cards-real-train"
+    if not real.is_dir():
+        pytest.skip("shared/data/cards-real-train absent")
+    script = _training_script()
+    photos = labelled_photos(real, "fit")[:4]
+    patches, ranks, suits = script.real_patches(photos, 1, np.random.default_rng(0))
+    labelled = {card.rank for path in photos for card in read_voc(path.with_suffix(".xml"))}
+    read = {GLYPH_RANKS[rank] for rank in ranks}
+    assert len(patches) == len(ranks) == len(suits) >= 8
+    assert read and read <= labelled
+    assert all(patch.shape == (GLYPH_H, GLYPH_W, 3) for patch in patches)
+    assert set(suits) == {script.NO_SUIT}

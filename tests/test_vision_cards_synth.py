@@ -174,3 +174,37 @@ def test_papers_lie_beside_the_cards_and_are_labelled() -> None:
         for card in labels["cards"]:
             assert Box(*sheet).iou(Box(*card["box"])) < 0.1
     assert "papers" not in render_scene(np.random.default_rng(11))[1]
+
+
+def test_a_suit_printed_beside_the_rank_stands_to_its_right_not_under_it() -> None:
+    """Many continental decks print the index suit beside the rank: the glyph reader's
+    training draws some so (``IndexStyle.suit_beside``), and a style drawn as before is
+    unchanged."""
+    from dataclasses import replace
+
+    from scoring.cards import Card
+
+    style = STYLES["classic"]
+    beside = replace(style, suit_beside=True)
+    card = Card("7", "S")
+    under = [style.left * FACE_W, (style.rank_top + style.rank_height + 0.04) * FACE_W]
+    under_box = [*under, 0.1 * FACE_W, 0.08 * FACE_W]
+    right_of = [(style.left + 0.13) * FACE_W, style.rank_top * FACE_W, 0.1 * FACE_W]
+    right_box = [*right_of, style.rank_height * FACE_W]
+    assert ink_share(draw_face(card, style, "latin"), under_box) > 0.1
+    assert ink_share(draw_face(card, style, "latin"), right_box) < 0.02
+    assert ink_share(draw_face(card, beside, "latin"), under_box) < 0.02
+    assert ink_share(draw_face(card, beside, "latin"), right_box) > 0.1
+
+
+def test_training_fonts_keep_the_held_out_families_out_and_know_which_write_cyrillic() -> None:
+    from dataclasses import replace
+
+    from vision.cards.training_fonts import WIDER_FONT_STYLES, writes_cyrillic
+
+    names = [style.name for style in WIDER_FONT_STYLES]
+    assert len(set(names)) == len(names)
+    assert not set(names) & (set(HELD_OUT_FONTS) | set(STYLES))
+    assert writes_cyrillic(STYLES["classic"])
+    dingbats = "opentype/urw-base35/D050000L.otf"  # URW's dingbats: no letters at all
+    assert not writes_cyrillic(replace(STYLES["classic"], name="dingbats", font=dingbats))

@@ -129,10 +129,11 @@ PICTURE_RANKS = frozenset({"A", "J", "Q", "K"})
 CODE_RANKS = np.array([GLYPH_RANKS.index(code[:-1]) for code in CODES])
 CODE_SUITS = np.array([SUITS.index(code[-1]) for code in CODES])
 #: The glyph reader votes at a corner where it is at least this sure of a rank.  Chosen on the
-#: development deck tables (seed 8100) and the real photos' fit fold (never the held-out fold;
-#: the glyph reader trains on no real photo).  Without the glyph reader 396 of 501 deck cards
-#: and 318 of 319 real cards were read right; with it at 0.9, 422 and 318; at 0.8, 425 and 319;
-#: at 0.6, 426 and 316.
+#: development deck tables (seed 8100) and the real photos' fit fold (never the held-out fold)
+#: when the glyph reader trained on no real photo.  Without the glyph reader 396 of 501 deck
+#: cards and 318 of 319 real cards were read right; with it at 0.9, 422 and 318; at 0.8, 425
+#: and 319; at 0.6, 426 and 316.  Kept since the reader also learns the index corners of the
+#: real photos' training part (``scripts/train_cards_glyphs.py``).
 GLYPH_SURE = 0.8
 
 #: An uncovered card's outline whose edges support it this much stands; a lesser one is fitted

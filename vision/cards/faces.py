@@ -58,6 +58,9 @@ class IndexStyle:
     red: tuple[int, int, int] = RED
     black: tuple[int, int, int] = BLACK
     corner: float = 0.06
+    #: The suit printed beside the rank (to its right, as many continental decks print it)
+    #: rather than under it.
+    suit_beside: bool = False
 
     def rank_text(self, card: Card, alphabet: str) -> str:
         if alphabet not in ALPHABETS:
@@ -332,11 +335,16 @@ def draw_face(card: Card, style: IndexStyle, alphabet: str) -> np.ndarray:
     coverage = glyph(style.font, text)
     rank_h = style.rank_height * w
     max_w = (0.19 if len(text) > 1 else 0.16) * w
-    suit_top = style.rank_top * w + rank_h + style.gap * w
-    suit_cx = (style.left + 0.075) * w
+    if style.suit_beside:
+        rank_w = min(coverage.shape[1] * rank_h / coverage.shape[0], max_w)
+        suit_cx = style.left * w + rank_w + (style.gap + style.suit_size / 2) * w
+        suit_cy = style.rank_top * w + rank_h / 2
+    else:
+        suit_top = style.rank_top * w + rank_h + style.gap * w
+        suit_cx, suit_cy = (style.left + 0.075) * w, suit_top + style.suit_size * w / 2
     for flip in (False, True):
         stamp(image, coverage, style.left * w, style.rank_top * w, rank_h, max_w, ink, flip)
-        cx, cy = suit_cx, suit_top + style.suit_size * w / 2
+        cx, cy = suit_cx, suit_cy
         if flip:
             cx, cy = FACE_W - cx, FACE_H - cy
         draw_suit(image, card.suit, (cx, cy), style.suit_size * w, ink, flip)
