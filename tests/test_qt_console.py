@@ -417,3 +417,20 @@ def test_the_console_keeps_the_row_just_written_in_sight(windows: LiveWindows) -
     assert title in console.game_view.texts()
     windows.language.set("ru")
     assert console.windowTitle() == "Судья за столом — Яхтзи (пульт)"
+
+
+def test_the_typed_line_s_hint_is_typed_in_this_game_s_words(windows: LiveWindows) -> None:
+    """The entry line's hint is the first thing open now: in a dice game the roll due, with
+    the dice the table has still to show left as ``<dice>``; typed with them, it is the
+    roll."""
+    console = windows.console
+    hint = console.manual_edit.placeholderText()
+    assert hint == 'e.g. "Anna: roll <dice>", "undo 3" or a JSON action'
+    assert console.submit_line(hint.split('"')[1].replace("<dice>", "6 6 6 2 3"))
+    windows.tick()
+    assert windows.session.rows()[-1].action == {
+        "do": "roll",
+        "by": "Anna",
+        "dice": [6, 6, 6, 2, 3],
+    }
+    assert console.manual_edit.placeholderText().startswith('e.g. "Anna: ')

@@ -140,3 +140,17 @@ def test_the_moves_in_russian_and_on_screen(windows: LiveWindows) -> None:
         buttons = [b.geometry() for b in panel(windows).buttons]
         amount = panel(windows).amount_row.geometry()
         assert not any(place.intersects(amount) for place in buttons), size
+
+
+def test_the_typed_line_s_hint_is_a_move_open_now(windows: LiveWindows) -> None:
+    """In hold'em the hint is the first legal move, typed as the line reads it back; with
+    nothing open it names the journal's own commands only."""
+    from ui.qt.console import manual_hint
+    from ui.short_form import read_action
+
+    hint = windows.console.manual_edit.placeholderText()
+    assert "roll" not in hint and hint.startswith('e.g. "Anna: ')
+    match = windows.session.match
+    typed = read_action(hint.split('"')[1], match.engine.verbs, "Anna")
+    assert typed in [action.to_dict() for action in match.engine.legal(match.state)]
+    assert manual_hint([], match.engine.verbs, "ru") == "например «undo 3» или действие в JSON"

@@ -194,6 +194,20 @@ def describe(action: Mapping[str, Any]) -> str:
     return f"{action['by']}: {text}" if action.get("by") else text
 
 
+def template(action: Mapping[str, Any], verbs: Mapping[str, Verb]) -> str:
+    """An action open now as the user would type it, the values the table has still to show
+    left as ``<field>`` (a decision fixes the verb and the player, not the dice rolled):
+    ``Anna: roll <dice>``, ``Anna: fold``."""
+    text = describe(action)
+    verb = verbs.get(str(action.get("do")))
+    if verb is None:
+        return text
+    missing = [name for name in verb.required if action.get(name) in (None, [], {})]
+    if len(missing) == 1 and len(list(verb.required) or list(verb.fields)) == 1:
+        return f"{text} <{missing[0]}>"
+    return " ".join([text, *(f"{name}=<{name}>" for name in missing)])
+
+
 def words(args: Mapping[str, Any]) -> str:
     """An action's arguments as typed at the prompt: the first bare, any others after their
     names (``5 kept 1 2 3 4``); lists as space-separated words, nested actions as JSON.  An

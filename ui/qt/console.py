@@ -10,7 +10,7 @@ camera are judged in one order by one thread.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scoring.actions import CORRECT, ActionError, error_text
+from scoring.actions import CORRECT, Action, ActionError, Verb, error_text
 from scoring.registry import game as game_info
 from scoring.verdicts import Verdict
 from session.families import interpreter_for
@@ -61,7 +61,7 @@ from ui.qt.i18n import Language
 from ui.qt.moves_panel import MovesPanel
 from ui.qt.views.scores import ScoresView
 from ui.sheet_text import state_line
-from ui.short_form import CliError, read_action
+from ui.short_form import CliError, read_action, template
 
 #: The sources whose connection state is always shown, in this order.
 WATCHED_SOURCES = ("camera", "panel")
@@ -247,7 +247,6 @@ class OperatorConsole(QMainWindow):
         self.undo_last_button.setText(tr("undo_last", lang))
         self.correct_button.setText(tr("correct", lang))
         self.manual_box.setTitle(tr("manual", lang))
-        self.manual_edit.setPlaceholderText(tr("manual_hint", lang))
         self.enter_button.setText(tr("enter", lang))
         journal = self.session.journal
         info = game_info(journal.game)
@@ -274,7 +273,9 @@ class OperatorConsole(QMainWindow):
         engine, state = self.session.match.engine, self.session.match.state
         self.advice_panel.show_for(engine, state, lang)
         decisions = [decision.action for decision in engine.decisions(state)]
-        self.moves_panel.show_for(engine.legal(state), decisions, view, lang)
+        legal = engine.legal(state)
+        self.moves_panel.show_for(legal, decisions, view, lang)
+        self.manual_edit.setPlaceholderText(manual_hint([*legal, *decisions], engine.verbs, lang))
         self.refresh_camera()
 
     def refresh_status(self) -> None:
@@ -515,6 +516,15 @@ class OperatorConsole(QMainWindow):
         session.status.update(self.session.status)
         self.bind(session)
         self.session_changed.emit(session)
+
+
+def manual_hint(open_now: Sequence[Action], verbs: Mapping[str, Verb], lang: str) -> str:
+    """The entry line's hint, its example the first move or decision open now typed in this
+    game's words (a card game's play, ``roll <dice>`` in a dice game), not one game's example
+    whatever the game; with nothing open, the journal's own commands."""
+    if not open_now:
+        return tr("manual_hint_plain", lang)
+    return tr("manual_hint", lang, example=template(open_now[0].to_dict(), verbs))
 
 
 def written_row(judged: list[JudgedRow]) -> str | None:

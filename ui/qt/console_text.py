@@ -23,8 +23,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "score": ("Score", "Счёт"),
     "manual": ("Type an action", "Ввести действие"),
     "manual_hint": (
-        'e.g. "Anna: roll 6 6 6 2 3", "undo 3" or a JSON action',
-        "например «Anna: roll 6 6 6 2 3», «undo 3» или действие в JSON",
+        'e.g. "{example}", "undo 3" or a JSON action',
+        "например «{example}», «undo 3» или действие в JSON",
+    ),
+    "manual_hint_plain": (
+        'e.g. "undo 3" or a JSON action',
+        "например «undo 3» или действие в JSON",
     ),
     "enter": ("Enter", "Ввести"),
     "language": ("Русский", "English"),
