@@ -171,7 +171,7 @@ def _named_fields(verb: Verb, words: Sequence[str]) -> dict[str, Any]:
 
 def _word_field(verb: Verb) -> tuple[str, FieldType]:
     """The one field a short form fills: the verb's single required field, or its only field."""
-    names = list(verb.required) or list(verb.fields)
+    names = _short_fields(verb)
     if len(names) != 1:
         fields = ", ".join(f'"{name}": ...' for name in verb.fields)
         named = " ".join(f"{name}=..." for name in verb.fields)
@@ -181,6 +181,11 @@ def _word_field(verb: Verb) -> tuple[str, FieldType]:
             f'{verb.name} вводится как "{verb.name} {named}" или в JSON: {example}',
         )
     return names[0], verb.fields[names[0]]
+
+
+def _short_fields(verb: Verb) -> list[str]:
+    """The fields a short form may fill by bare words: the verb's required ones, else all."""
+    return list(verb.required) or list(verb.fields)
 
 
 def describe(action: Mapping[str, Any]) -> str:
@@ -203,7 +208,7 @@ def template(action: Mapping[str, Any], verbs: Mapping[str, Verb]) -> str:
     if verb is None:
         return text
     missing = [name for name in verb.required if action.get(name) in (None, [], {})]
-    if len(missing) == 1 and len(list(verb.required) or list(verb.fields)) == 1:
+    if len(missing) == 1 and missing == _short_fields(verb):
         return f"{text} <{missing[0]}>"
     return " ".join([text, *(f"{name}=<{name}>" for name in missing)])
 

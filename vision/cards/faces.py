@@ -117,33 +117,35 @@ TRAINING_STYLES = tuple(name for name in STYLES if name != HELD_OUT)
 
 #: Index geometries seen on real decks (rank height, rank top, suit size, gap, left; shares of
 #: the card width): a tall narrow index, a small one set in, a large one near the edge.
-_TALL = (0.17, 0.04, 0.10, 0.02, 0.035)
-_SMALL = (0.13, 0.06, 0.10, 0.03, 0.05)
-_LARGE = (0.18, 0.035, 0.12, 0.025, 0.03)
-_PLAIN = (0.15, 0.05, 0.115, 0.03, 0.04)
-_CREAM = (222, 238, 246)
+INDEX_TALL = (0.17, 0.04, 0.10, 0.02, 0.035)
+INDEX_SMALL = (0.13, 0.06, 0.10, 0.03, 0.05)
+INDEX_LARGE = (0.18, 0.035, 0.12, 0.025, 0.03)
+INDEX_PLAIN = (0.15, 0.05, 0.115, 0.03, 0.04)
+CREAM_STOCK = (222, 238, 246)
 _WHITE = (250, 250, 250)
 _URW = "opentype/urw-base35/"
 _LIB = "truetype/liberation2/"
 _FREE = "truetype/freefont/"
 #: Styles on Debian's font packages (see the module doc), for the face classifier's training.
 FONT_STYLE_LIST = (
-    IndexStyle("nimbus-sans", _URW + "NimbusSans-Bold.otf", *_PLAIN),
-    IndexStyle("nimbus-narrow", _URW + "NimbusSansNarrow-Bold.otf", *_TALL, corner=0.08),
-    IndexStyle("nimbus-roman", _URW + "NimbusRoman-Bold.otf", *_LARGE, stock=_CREAM),
-    IndexStyle("century", _URW + "C059-Bold.otf", *_TALL, red=(45, 45, 190)),
-    IndexStyle("palatino", _URW + "P052-Bold.otf", *_SMALL, stock=_WHITE),
-    IndexStyle("nimbus-mono", _URW + "NimbusMonoPS-Bold.otf", *_PLAIN, corner=0.05),
-    IndexStyle("liberation-sans", _LIB + "LiberationSans-Bold.ttf", *_LARGE, corner=0.09),
-    IndexStyle("liberation-sans-regular", _LIB + "LiberationSans-Regular.ttf", *_TALL),
-    IndexStyle("liberation-mono", _LIB + "LiberationMono-Bold.ttf", *_SMALL, stock=_CREAM),
-    IndexStyle("free-sans", _FREE + "FreeSansBold.ttf", *_SMALL, red=(60, 35, 225)),
-    IndexStyle("free-serif", _FREE + "FreeSerifBold.ttf", *_TALL, stock=_WHITE),
-    IndexStyle("carlito", "truetype/crosextra/Carlito-Bold.ttf", *_PLAIN, corner=0.07),
-    IndexStyle("nimbus-roman-regular", _URW + "NimbusRoman-Regular.otf", *_TALL),
-    IndexStyle("bookman", _URW + "URWBookman-Demi.otf", *_PLAIN, stock=_CREAM),
-    IndexStyle("gothic", _URW + "URWGothic-Demi.otf", *_LARGE, corner=0.08),
-    IndexStyle("liberation-serif", _LIB + "LiberationSerif-Bold.ttf", *_SMALL),
+    IndexStyle("nimbus-sans", _URW + "NimbusSans-Bold.otf", *INDEX_PLAIN),
+    IndexStyle("nimbus-narrow", _URW + "NimbusSansNarrow-Bold.otf", *INDEX_TALL, corner=0.08),
+    IndexStyle("nimbus-roman", _URW + "NimbusRoman-Bold.otf", *INDEX_LARGE, stock=CREAM_STOCK),
+    IndexStyle("century", _URW + "C059-Bold.otf", *INDEX_TALL, red=(45, 45, 190)),
+    IndexStyle("palatino", _URW + "P052-Bold.otf", *INDEX_SMALL, stock=_WHITE),
+    IndexStyle("nimbus-mono", _URW + "NimbusMonoPS-Bold.otf", *INDEX_PLAIN, corner=0.05),
+    IndexStyle("liberation-sans", _LIB + "LiberationSans-Bold.ttf", *INDEX_LARGE, corner=0.09),
+    IndexStyle("liberation-sans-regular", _LIB + "LiberationSans-Regular.ttf", *INDEX_TALL),
+    IndexStyle(
+        "liberation-mono", _LIB + "LiberationMono-Bold.ttf", *INDEX_SMALL, stock=CREAM_STOCK
+    ),
+    IndexStyle("free-sans", _FREE + "FreeSansBold.ttf", *INDEX_SMALL, red=(60, 35, 225)),
+    IndexStyle("free-serif", _FREE + "FreeSerifBold.ttf", *INDEX_TALL, stock=_WHITE),
+    IndexStyle("carlito", "truetype/crosextra/Carlito-Bold.ttf", *INDEX_PLAIN, corner=0.07),
+    IndexStyle("nimbus-roman-regular", _URW + "NimbusRoman-Regular.otf", *INDEX_TALL),
+    IndexStyle("bookman", _URW + "URWBookman-Demi.otf", *INDEX_PLAIN, stock=CREAM_STOCK),
+    IndexStyle("gothic", _URW + "URWGothic-Demi.otf", *INDEX_LARGE, corner=0.08),
+    IndexStyle("liberation-serif", _LIB + "LiberationSerif-Bold.ttf", *INDEX_SMALL),
 )
 STYLES.update({style.name: style for style in FONT_STYLE_LIST})
 #: Font families no reader is trained on: rendered tables in them stand in for an unseen deck.

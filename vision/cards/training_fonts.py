@@ -17,7 +17,15 @@ from functools import cache
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from vision.cards.faces import FONT_ROOT, IndexStyle
+from vision.cards.faces import (
+    CREAM_STOCK,
+    FONT_ROOT,
+    INDEX_LARGE,
+    INDEX_PLAIN,
+    INDEX_SMALL,
+    INDEX_TALL,
+    IndexStyle,
+)
 
 #: Debian's packages of the families below (``apt-get install`` them before training).
 WIDER_FONT_PACKAGES = (
@@ -26,34 +34,31 @@ WIDER_FONT_PACKAGES = (
     "fonts-cantarell fonts-crosextra-caladea fonts-noto-core fonts-paratype"
 )
 
-#: Index geometries (rank height, rank top, suit size, gap, left; shares of the card width),
-#: as in :mod:`vision.cards.faces`: plain, tall and narrow, small and set in, large near the edge.
-_PLAIN = (0.15, 0.05, 0.115, 0.03, 0.04)
-_TALL = (0.17, 0.04, 0.10, 0.02, 0.035)
-_SMALL = (0.13, 0.06, 0.10, 0.03, 0.05)
-_LARGE = (0.18, 0.035, 0.12, 0.025, 0.03)
-_CREAM = (222, 238, 246)
-
 WIDER_FONT_STYLES = (
-    IndexStyle("roboto", "truetype/roboto/unhinted/RobotoTTF/Roboto-Bold.ttf", *_PLAIN),
-    IndexStyle("roboto-condensed", "truetype/roboto/unhinted/RobotoCondensed-Bold.ttf", *_TALL),
-    IndexStyle("open-sans", "truetype/open-sans/OpenSans-Bold.ttf", *_LARGE, corner=0.08),
-    IndexStyle("lato", "truetype/lato/Lato-Bold.ttf", *_SMALL),
-    IndexStyle("inter", "opentype/inter/Inter-Bold.otf", *_PLAIN, stock=_CREAM),
-    IndexStyle("eb-garamond", "opentype/ebgaramond/EBGaramond12-Bold.otf", *_TALL),
-    IndexStyle("libertine", "opentype/linux-libertine/LinLibertine_RB.otf", *_LARGE),
+    IndexStyle("roboto", "truetype/roboto/unhinted/RobotoTTF/Roboto-Bold.ttf", *INDEX_PLAIN),
     IndexStyle(
-        "old-standard", "truetype/fonts-oldstandard/OldStandard-Bold.ttf", *_SMALL, stock=_CREAM
+        "roboto-condensed", "truetype/roboto/unhinted/RobotoCondensed-Bold.ttf", *INDEX_TALL
     ),
-    IndexStyle("go", "fonts-go/Go-Bold.ttf", *_PLAIN, corner=0.05),
-    IndexStyle("hack", "truetype/hack/Hack-Bold.ttf", *_SMALL),
-    IndexStyle("comfortaa", "truetype/comfortaa/Comfortaa-Bold.ttf", *_LARGE),
-    IndexStyle("cantarell", "opentype/cantarell/Cantarell-Bold.otf", *_TALL),
-    IndexStyle("caladea", "truetype/crosextra/Caladea-Bold.ttf", *_PLAIN, stock=_CREAM),
-    IndexStyle("noto-sans", "truetype/noto/NotoSans-Bold.ttf", *_LARGE),
-    IndexStyle("noto-serif", "truetype/noto/NotoSerif-Bold.ttf", *_TALL),
-    IndexStyle("pt-sans-narrow", "truetype/paratype/PTN77F.ttf", *_TALL),
-    IndexStyle("pt-serif", "truetype/paratype/PTF75F.ttf", *_SMALL),
+    IndexStyle("open-sans", "truetype/open-sans/OpenSans-Bold.ttf", *INDEX_LARGE, corner=0.08),
+    IndexStyle("lato", "truetype/lato/Lato-Bold.ttf", *INDEX_SMALL),
+    IndexStyle("inter", "opentype/inter/Inter-Bold.otf", *INDEX_PLAIN, stock=CREAM_STOCK),
+    IndexStyle("eb-garamond", "opentype/ebgaramond/EBGaramond12-Bold.otf", *INDEX_TALL),
+    IndexStyle("libertine", "opentype/linux-libertine/LinLibertine_RB.otf", *INDEX_LARGE),
+    IndexStyle(
+        "old-standard",
+        "truetype/fonts-oldstandard/OldStandard-Bold.ttf",
+        *INDEX_SMALL,
+        stock=CREAM_STOCK,
+    ),
+    IndexStyle("go", "fonts-go/Go-Bold.ttf", *INDEX_PLAIN, corner=0.05),
+    IndexStyle("hack", "truetype/hack/Hack-Bold.ttf", *INDEX_SMALL),
+    IndexStyle("comfortaa", "truetype/comfortaa/Comfortaa-Bold.ttf", *INDEX_LARGE),
+    IndexStyle("cantarell", "opentype/cantarell/Cantarell-Bold.otf", *INDEX_TALL),
+    IndexStyle("caladea", "truetype/crosextra/Caladea-Bold.ttf", *INDEX_PLAIN, stock=CREAM_STOCK),
+    IndexStyle("noto-sans", "truetype/noto/NotoSans-Bold.ttf", *INDEX_LARGE),
+    IndexStyle("noto-serif", "truetype/noto/NotoSerif-Bold.ttf", *INDEX_TALL),
+    IndexStyle("pt-sans-narrow", "truetype/paratype/PTN77F.ttf", *INDEX_TALL),
+    IndexStyle("pt-serif", "truetype/paratype/PTF75F.ttf", *INDEX_SMALL),
 )
 
 

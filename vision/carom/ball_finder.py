@@ -308,6 +308,29 @@ def _balls(
                 out.append((x, y, support, rim))
         return out
 
+    def clear_fits(places: list[tuple[float, float]], out: list[Fit]) -> list[Fit]:
+        """The rims fitted at ``places`` on the table, clear of the balls found (SPOT_APART
+        radii) before and after the fit, with the rays towards those balls blocked and the
+        fit settled from its own centre where it is round enough to (SETTLE_FROM)."""
+        centres = [(b[1], b[0]) for b in out]
+        fits = []
+        for px, py in places:
+            iy, ix = round(py), round(px)
+            if not (0 <= iy < edge.shape[0] and 0 <= ix < edge.shape[1]):
+                continue
+            if edge[iy, ix] < EDGE_MARGIN * r:
+                continue
+            if any(math.hypot(px - b[0], py - b[1]) < SPOT_APART * r for b in out):
+                continue
+            fitted = _rim(image, (px, py), r, _blocked(centres, (py, px), r))
+            if fitted is not None and fitted[2] >= SETTLE_FROM:
+                fits.append(_settle(image, solid, fitted, centres, r))
+        return [
+            f
+            for f in fits
+            if all(math.hypot(f[0] - b[0], f[1] - b[1]) >= SPOT_APART * r for b in out)
+        ]
+
     blocked_by_peaks = [(float(y), float(x)) for y, x in peaks]
     fits = []
     for cy, cx in starts:
@@ -325,48 +348,23 @@ def _balls(
     # showed, by their shading (:func:`_shaded_spots`): only clear of the balls found (a spot
     # on a ball's lit side or its shadow is that ball's) and only a rim as round as
     # SPOT_SUPPORT, since nothing else vouches for them.
-    centres = [(b[1], b[0]) for b in out]
-    spots = []
-    for sx, sy in _shaded_spots(colour, r, edge):
-        if edge[sy, sx] < EDGE_MARGIN * r:
-            continue
-        if any(math.hypot(sx - b[0], sy - b[1]) < SPOT_APART * r for b in out):
-            continue
-        if any(math.hypot(sx - px, sy - py) < SPOT_POCKET * r for px, py in notches):
-            continue
-        fitted = _rim(image, (float(sx), float(sy)), r, _blocked(centres, (sy, sx), r))
-        if fitted is not None and fitted[2] >= SETTLE_FROM:
-            spots.append(_settle(image, solid, fitted, centres, r))
     spots = [
-        f for f in spots if all(math.hypot(f[0] - b[0], f[1] - b[1]) >= SPOT_APART * r for b in out)
+        (float(sx), float(sy))
+        for sx, sy in _shaded_spots(colour, r, edge)
+        if all(math.hypot(sx - px, sy - py) >= SPOT_POCKET * r for px, py in notches)
     ]
-    out = chosen(spots, out, SPOT_SUPPORT)
+    out = chosen(clear_fits(spots, out), out, SPOT_SUPPORT)
     # A rack of balls of the cloth's colour: each ball found proposes its touching places
-    # (LATTICE_TURNS round it, two radii off), each fitted with the rays towards the balls
-    # found blocked; a rim as round as SPOT_SUPPORT there is a ball (LATTICE_ROUNDS times:
-    # a ball found so proposes its own neighbours).
+    # (LATTICE_TURNS round it, two radii off), held to the shaded spots' tests (LATTICE_ROUNDS
+    # times: a ball found so proposes its own neighbours).
+    turns = np.linspace(0, 2 * math.pi, LATTICE_TURNS, endpoint=False)
     for _round in range(LATTICE_ROUNDS):
-        centres = [(b[1], b[0]) for b in out]
-        proposed = []
-        for bx, by, *_rest in out:
-            for angle in np.linspace(0, 2 * math.pi, LATTICE_TURNS, endpoint=False):
-                px, py = bx + 2 * r * math.cos(angle), by + 2 * r * math.sin(angle)
-                iy, ix = round(py), round(px)
-                if not (0 <= iy < edge.shape[0] and 0 <= ix < edge.shape[1]):
-                    continue
-                if edge[iy, ix] < EDGE_MARGIN * r:
-                    continue
-                if any(math.hypot(px - b[0], py - b[1]) < SPOT_APART * r for b in out):
-                    continue
-                fitted = _rim(image, (px, py), r, _blocked(centres, (py, px), r))
-                if fitted is not None and fitted[2] >= SETTLE_FROM:
-                    proposed.append(_settle(image, solid, fitted, centres, r))
-        apart = [
-            f
-            for f in proposed
-            if all(math.hypot(f[0] - b[0], f[1] - b[1]) >= SPOT_APART * r for b in out)
+        places = [
+            (bx + 2 * r * math.cos(angle), by + 2 * r * math.sin(angle))
+            for bx, by, *_rest in out
+            for angle in turns
         ]
-        grown = chosen(apart, out, SPOT_SUPPORT)
+        grown = chosen(clear_fits(places, out), out, SPOT_SUPPORT)
         if len(grown) == len(out):
             break
         out = grown
