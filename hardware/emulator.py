@@ -201,7 +201,11 @@ class Emulator:
         self.device.boot(boot_id, 0, self._levels)
 
     def _now_us(self) -> int:
-        return int((time.monotonic() - self._boot_clock) * 1e6)
+        return self._us(time.monotonic())
+
+    def _us(self, instant: float) -> int:
+        """A ``time.monotonic()`` instant on the device's clock (µs since its boot)."""
+        return int((instant - self._boot_clock) * 1e6)
 
     def _run(self) -> None:
         try:
@@ -221,8 +225,12 @@ class Emulator:
                 self._replug_at = None
                 self._pty = _Pty(self._link)
             self._wait_for_bytes(0.0005 if self._ops or self._steps else 0.002)
-            self._advance_script(time.monotonic())
-            self.device.tick(self._now_us(), self._levels)
+            # the levels change and the device samples them at one instant: a hold scheduled
+            # from a change's time is then as long on the device's clock, whenever this
+            # thread is preempted between the two
+            now = time.monotonic()
+            self._advance_script(now)
+            self.device.tick(self._us(now), self._levels)
             self._note_events()
             self._send(self.device.take_tx())
             self._drive_outputs()
