@@ -99,6 +99,37 @@ def test_the_courts_of_real_deck_designs_show_a_figure(name: str) -> None:
     assert shown >= 0.75 * len(courts)
 
 
+@pytest.mark.skipif(not art_decks.available(), reason="Debian's card decks absent")
+@pytest.mark.parametrize("name", art_decks.HELD_OUT_DECKS)
+def test_number_cards_of_real_deck_designs_are_counted(name: str) -> None:
+    """Dondorf prints its index at the very edge of all four corners, nicu-white a tall index
+    over a compact pip field, and every deck has rounded corners: none of these is a cut pip
+    or a card cut short, and none was counted before."""
+    rng = np.random.default_rng(31)
+    style = style_named(HELD_OUT)
+    counted = wrong = 0
+    for rank in range(2, 11):
+        for suit in "SD":
+            image, quad = single_card(
+                rng, Card(str(rank), suit), style, "latin", name, widths=(150, 200)
+            )
+            count = count_pips(image, quad)
+            counted += count is not None
+            wrong += count is not None and COUNT_RANKS[count] != str(rank)
+    assert wrong == 0
+    assert counted >= 16  # of 18
+
+
+def test_the_table_round_a_quad_drawn_wide_is_not_a_cut_pip() -> None:
+    """A quad a little wide of the card shows a ring of table round the face, one blob whose
+    box spans the face but which reaches only a few px in."""
+    for k, rank in enumerate(["4", "6", "8", "10"]):
+        image, quad = photo(Card(rank, "C"), FONT_STYLES[0], seed=40 + k, width=140.0)
+        centre = quad.mean(axis=0)
+        wide = (centre + 1.04 * (quad - centre)).astype(np.float32)
+        assert count_pips(image, wide) == int(rank)
+
+
 def test_the_cut_of_a_card_is_not_counted() -> None:
     image, quad = photo(Card("8", "S"), HELD_OUT, seed=5)
     half = np.array([quad[0], quad[1], (quad[1] + quad[2]) / 2, (quad[0] + quad[3]) / 2])

@@ -5,8 +5,9 @@ saw, and the index of a 9 and of a 10 differ by a stroke.  The pips in the middl
 card do not depend on the deck: a 9 shows nine equal symbols, a 10 ten, an ace one in the
 middle.  So a whole, uncovered card's face is straightened, its ink (judged against its own
 stock) is split into blobs, the blobs at the face's edge (the table round a quad drawn a little
-wide) and in the index corners are left out, and when the rest are equal symbols in a number
-card's layout (point-symmetric, running over most of the face) their count is the rank.
+wide, or round the card's rounded corners) and in the index columns are left out, and when the
+rest are equal symbols in a number card's layout (point-symmetric, running over most of the
+face) their count is the rank.
 
 The count abstains (None) whenever the face may not be whole or may not be pips: a quad not
 in a card's proportions, a pip-sized blot of ink cut by the face's edge, blobs of unequal size
@@ -33,11 +34,11 @@ FACE_H = round(FACE_W * RATIO)
 RATIO_SLACK = 1.12
 #: Ink within this share of the width of the face's edge is not the card's own print.
 BORDER = 0.03
-#: A blob centred within INDEX_COLUMN of the width of a long side and INDEX_ROWS of the height
-#: of a short side is an index (the real and rendered decks centre their index characters
-#: within 0.2 of the edge, a two-character 10 too; their corner pips 0.25 in or more).
+#: A blob centred within INDEX_COLUMN of the width of a long side is the index's print, however
+#: far down the card it runs (the real and rendered decks centre their index characters
+#: within 0.2 of the edge, a two-character 10 too, and a tall index's suit, as nicu-white's,
+#: reaches 0.35 of the height down; their pips lie 0.25 of the width in or more).
 INDEX_COLUMN = 0.21
-INDEX_ROWS = 0.35
 #: Ink: darker than the face's stock by this share of its brightness, or this saturated
 #: (red pips on white stock are saturated, black pips dark).
 DARK = 0.45
@@ -53,14 +54,15 @@ MAX_PIP = 0.06
 #: More specks than this means a picture or a texture, not pips on plain stock.
 MAX_SPECKS = 6
 #: Ink at the face's edge reaching more than this share of the width into the face, as large as
-#: a pip, is print cut off: a pip run into an index set at the very edge (Dondorf), or another
-#: card's.  The table round a quad drawn a little wide is a sliver along the edge.
+#: a pip and not in an index column, is print cut off: a pip cut by the face's edge, or another
+#: card's.  The table round a quad drawn a little wide, or showing round a card's rounded
+#: corners, is a sliver along the edge; an index set at the very edge (Dondorf) is print.
 CUT_DEPTH = 0.1
 #: A pip's half-turn about the face's centre lands within this share of the width of another.
 SYMMETRY = 0.08
 #: The pips' centres run over at least this share of the face's height (a 2's two pips lie
 #: near the top and the bottom; a 10's top and bottom rows as well).
-MIN_SPAN = 0.45
+MIN_SPAN = 0.33
 #: Ranks a count of pips names: an ace's one pip, a number card's two to ten.
 COUNT_RANKS = {1: "A"} | {n: str(n) for n in range(2, 11)}
 #: A patch of ink of this share of the face is a picture no number card shows (a court figure,
@@ -113,13 +115,13 @@ def read_face(image: np.ndarray, quad: np.ndarray) -> FaceRead:
     face = straightened(image, quad)
     if face is None:
         return FaceRead(None, False)
-    stats, centres, touching, keep = _face_blobs(face)
-    areas = stats[keep, cv2.CC_STAT_AREA].astype(np.float64)
+    blobs = _face_blobs(face)
+    areas = blobs.stats[blobs.keep, cv2.CC_STAT_AREA].astype(np.float64)
     if areas.size == 0:
         return FaceRead(None, False)
     largest = float(areas.max())
     figure = largest >= FIGURE * FACE_W * FACE_H
-    return FaceRead(_counted(stats, centres, touching, keep, areas), figure)
+    return FaceRead(_counted(blobs, areas), figure)
 
 
 def count_pips(image: np.ndarray, quad: np.ndarray) -> int | None:
@@ -133,21 +135,11 @@ def shows_figure(image: np.ndarray, quad: np.ndarray) -> bool:
     return read_face(image, quad).figure
 
 
-def _counted(
-    stats: np.ndarray,
-    centres: np.ndarray,
-    touching: np.ndarray,
-    keep: np.ndarray,
-    areas: np.ndarray,
-) -> int | None:
-    """The pips the face's own blobs (``keep``, their ``areas``) count, or None."""
+def _counted(blobs: Blobs, areas: np.ndarray) -> int | None:
+    """The pips the face's own blobs (``blobs.keep``, their ``areas``) count, or None."""
     largest = float(areas.max())
-    left, top = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
-    right = left + stats[:, cv2.CC_STAT_WIDTH]
-    bottom = top + stats[:, cv2.CC_STAT_HEIGHT]
-    depth = np.minimum(np.minimum(right, FACE_W - left), np.minimum(bottom, FACE_H - top))
-    cut = touching & (depth > CUT_DEPTH * FACE_W)
-    if bool((stats[cut, cv2.CC_STAT_AREA] >= SPECK * largest).any()):
+    cut = blobs.touching & (blobs.depth > CUT_DEPTH * FACE_W) & ~in_index_column(blobs.centres)
+    if bool((blobs.stats[cut, cv2.CC_STAT_AREA] >= SPECK * largest).any()):
         return None
     if largest > MAX_PIP * FACE_W * FACE_H:
         return None
@@ -157,29 +149,55 @@ def _counted(
     pips = areas[big]
     if float(pips.max()) > SAME_SIZE * float(pips.min()) or int(pips.size) not in COUNT_RANKS:
         return None
-    found = centres[keep][big]
+    found = blobs.centres[blobs.keep][big]
     if len(found) == 1:
         offset = np.abs(found[0] - np.array([FACE_W / 2, FACE_H / 2]))
         return 1 if bool((offset <= ACE_CENTRED * np.array([FACE_W, FACE_H])).all()) else None
     return len(found) if in_pip_layout(found) else None
 
 
-def _face_blobs(face: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The ink blobs of a straightened face: their stats and centres, which touch the face's
-    edge (the table round a quad drawn a little wide, or a card lying on this one) and which
-    are the card's own print (neither touching the edge nor centred in an index corner)."""
+@dataclass(frozen=True)
+class Blobs:
+    """The ink blobs of a straightened face: their stats and centres; how far each reaches
+    into the face from its nearest edge (``depth``, px: the table showing round a card's
+    rounded corners or along a quad drawn a little wide rings the whole face in one blob, but
+    a shallow one, where its bounding box reaches the middle); which touch the face's edge
+    (``touching``); and which are the card's own print (``keep``: neither touching the edge
+    nor centred in an index column)."""
+
+    stats: np.ndarray
+    centres: np.ndarray
+    depth: np.ndarray
+    touching: np.ndarray
+    keep: np.ndarray
+
+
+def _face_blobs(face: np.ndarray) -> Blobs:
+    """The ink blobs of a straightened face (:class:`Blobs`)."""
     ink = ink_mask(face)
-    _, _, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
     stats, centres = stats[1:], centroids[1:]
+    rows, columns = np.indices((FACE_H, FACE_W))
+    inward = np.minimum(
+        np.minimum(columns, FACE_W - 1 - columns), np.minimum(rows, FACE_H - 1 - rows)
+    )
+    depth = np.zeros(count, np.int64)
+    np.maximum.at(depth, labels.ravel(), inward.ravel())
     left, top = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
     right = left + stats[:, cv2.CC_STAT_WIDTH]
     bottom = top + stats[:, cv2.CC_STAT_HEIGHT]
     border = round(BORDER * FACE_W)
     touching = (left < border) | (top < border)
     touching |= (right > FACE_W - border) | (bottom > FACE_H - border)
-    u, v = centres[:, 0] / FACE_W, centres[:, 1] / FACE_H
-    index = (np.minimum(u, 1 - u) < INDEX_COLUMN) & (np.minimum(v, 1 - v) < INDEX_ROWS)
-    return stats, centres, touching, ~touching & ~index
+    keep = ~touching & ~in_index_column(centres)
+    return Blobs(stats, centres, depth[1:], touching, keep)
+
+
+def in_index_column(centres: np.ndarray) -> np.ndarray:
+    """Which blobs are centred in an index column (INDEX_COLUMN): the index's print, however
+    far down the card it runs."""
+    u = centres[:, 0] / FACE_W
+    return np.minimum(u, 1 - u) < INDEX_COLUMN
 
 
 def in_pip_layout(centres: np.ndarray) -> bool:
