@@ -37,6 +37,7 @@ from vision.cards.deck import resolve_deck
 from vision.cards.detector import DetectorCards
 from vision.cards.evaluate import evaluate_cards
 from vision.cards.faces import HELD_OUT, HELD_OUT_FONTS, style_named
+from vision.cards.looks import surest_outline
 from vision.cards.readers import adapted, combined, detector, learned, template
 from vision.cards.real import evaluate_real_cards, labelled_photos, textures
 from vision.cards.teach import code_from_name, teach_deck
@@ -72,6 +73,7 @@ def main() -> None:
         "taught",
         "russian",
         faces=DetectorCards().teach_crops,
+        outline=surest_outline(combined(resolve_deck("52"))),
     )
     rendered = resolve_deck(f"36-russian-{HELD_OUT}")
     results = {}
@@ -169,6 +171,7 @@ def singles(
         [(code_from_name(p), cv2.imread(str(p))) for p in sorted(photos.glob("*.jpg"))],
         f"taught {name}",
         faces=DetectorCards().teach_crops,
+        outline=surest_outline(combined(resolve_deck("52"))),
     )
     right = {}
     for mode, profile in (("zero-shot", resolve_deck("52")), ("taught", taught)):

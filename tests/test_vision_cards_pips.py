@@ -18,7 +18,7 @@ from vision.cards.deck import resolve_deck
 from vision.cards.detector import TWICE, DetectorCards
 from vision.cards.faces import FONT_STYLES, HELD_OUT, HELD_OUT_FONTS, card_mask, style_named
 from vision.cards.patches import BLANK, CODES
-from vision.cards.pips import COUNT_RANKS, count_pips, shows_figure
+from vision.cards.pips import COUNT_RANKS, FACE_H, FACE_W, count_pips, in_pip_layout, shows_figure
 from vision.cards.reader import CardReading
 from vision.cards.readers import combined
 from vision.cards.real import labelled_photos, rank_of, read_voc
@@ -128,6 +128,19 @@ def test_the_table_round_a_quad_drawn_wide_is_not_a_cut_pip() -> None:
         centre = quad.mean(axis=0)
         wide = (centre + 1.04 * (quad - centre)).astype(np.float32)
         assert count_pips(image, wide) == int(rank)
+
+
+def test_a_column_of_a_larger_card_is_no_two_or_three() -> None:
+    """A 2's and a 3's pips stand in the face's middle column; three pips in a line off it are
+    one column of a 6 or an 8 whose other column is hidden (a card lying on it unseen)."""
+    middle = np.array(
+        [[FACE_W / 2, 0.2 * FACE_H], [FACE_W / 2, 0.5 * FACE_H], [FACE_W / 2, 0.8 * FACE_H]]
+    )
+    assert in_pip_layout(middle)
+    assert in_pip_layout(middle[[0, 2]])
+    column = middle - np.array([0.2 * FACE_W, 0.0])
+    assert not in_pip_layout(column)
+    assert not in_pip_layout(column[[0, 2]])
 
 
 def test_the_cut_of_a_card_is_not_counted() -> None:

@@ -158,9 +158,12 @@ def teach(
                 )
             photos.append((code, image))
         from vision.cards.detector import DetectorCards
+        from vision.cards.looks import surest_outline
+        from vision.cards.readers import combined
 
         cutter = DetectorCards().teach_crops
-        profile = teach_deck(photos, name or out.stem, alphabet, size, cutter)
+        outline = surest_outline(combined(resolve_deck("52")))
+        profile = teach_deck(photos, name or out.stem, alphabet, size, cutter, outline)
         profile.save(out)
     except (TeachError, DeckError) as error:
         raise CommandError(str(error)) from None

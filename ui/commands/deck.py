@@ -1,8 +1,8 @@
 """``tableref deck teach IMAGES... --out PROFILE``: learn a physical deck from one photo of
 each card (the card named by the file name, ``QH.jpg``, or by ``--order FILE``) and save its
-profile (JSON plus a folder of index templates) for ``tableref detect cards --deck PROFILE``
-(read by the default reader: the corner reader fine-tuned on the taught templates beside the
-face classifier).
+profile (JSON plus folders of index templates and of the cards' faces, by which its courts
+are told apart) for ``tableref detect cards --deck PROFILE`` (read by the default reader: the
+corner reader fine-tuned on the taught templates beside the face classifier).
 ``tableref deck teach --video CLIP --order FILE --out PROFILE`` learns it from a clip of the
 deck dealt one card at a time under the camera (:mod:`vision.cards.dealt`)."""
 
@@ -36,6 +36,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 def run_teach(args: argparse.Namespace) -> int:
     from ui.commands import CommandError
     from ui.commands._cards import teach, teach_video
+    from vision.cards.looks import COURTS
 
     if args.video is not None and args.images:
         raise CommandError("give one photo per card or --video CLIP, not both")
@@ -48,7 +49,8 @@ def run_teach(args: argparse.Namespace) -> int:
     else:
         profile = teach(args.images, args.out, args.order, args.alphabet, args.size, args.name)
     cards = set(profile.templates) | set(profile.faces)
-    taught = f"{len(cards)} of {profile.size} cards taught"
+    courts = sum(code[:-1] in COURTS for code in profile.looks)
+    taught = f"{len(cards)} of {profile.size} cards taught, {courts} courts by their faces"
     print(f"deck {profile.name!r}: {taught}, saved to {args.out}")
     print(f"read it with: tableref detect cards --deck {args.out} IMAGE...")
     return 0

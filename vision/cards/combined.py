@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import replace
 
 import cv2
@@ -73,8 +74,9 @@ from vision.cards.geometry import Corner
 from vision.cards.glyph_classes import BLANK as GLYPH_BLANK
 from vision.cards.glyph_classes import GLYPH_RANKS, SUITS
 from vision.cards.glyph_reader import GlyphReader
+from vision.cards.looks import COURTS, CourtLooks
 from vision.cards.patches import BLANK, CODES
-from vision.cards.pips import COUNT_RANKS, read_face
+from vision.cards.pips import COUNT_RANKS, read_face, shows_figure
 from vision.cards.reader import CardReader, CardReading
 from vision.cards.real import rank_of
 from vision.types import Box
@@ -162,11 +164,17 @@ class CombinedCards:
     name = "combined"
 
     def __init__(
-        self, corners: CardReader, detector: DetectorCards, glyphs: GlyphReader | None = None
+        self,
+        corners: CardReader,
+        detector: DetectorCards,
+        glyphs: GlyphReader | None = None,
+        looks: Mapping[str, np.ndarray] | None = None,
     ) -> None:
         self.corners = corners
         self.detector = detector
         self.glyphs = glyphs
+        #: A taught deck's courts, matched by their looks (:mod:`vision.cards.looks`).
+        self.courts = CourtLooks(looks or {})
         #: The codes the deck has (a 36-card deck has no 2 to 5).
         self.allowed = np.array([detector.code(code[:-1], code[-1]) is not None for code in CODES])
 
@@ -178,7 +186,12 @@ class CombinedCards:
         that card in parts, :func:`in_parts`), surer than the readings inside it, replaces them,
         its outline fitted to its edges and its index read again (:meth:`_refitted`).  Where
         none is, the card filling the picture fitted to its edges and named by its index
-        corners does (:meth:`_filling`), and the readings lying WITHIN it are its parts."""
+        corners does (:meth:`_filling`), and the readings lying WITHIN it are its parts.  A
+        taught deck's courts are matched by their looks last (:meth:`_looked`)."""
+        return [self._looked(image, reading) for reading in self._read_close(image)]
+
+    def _read_close(self, image: np.ndarray) -> list[CardReading]:
+        """Every card read, a close-up read again mirrored out (see :meth:`read`)."""
         readings = self._read(image)
         if not self._may_be_close_up(image, readings):
             return readings
@@ -485,6 +498,20 @@ class CombinedCards:
             return reading
         code = self.detector.code(COUNT_RANKS[count], reading.card[-1])
         return reading if code is None else replace(reading, card=code)
+
+    def _looked(self, image: np.ndarray, reading: CardReading) -> CardReading:
+        """The reading as the taught court it matches surely (:mod:`vision.cards.looks`), where
+        the deck was taught with looks and the card lies uncovered and is read as a court or
+        shows a figure (a court read as a number card)."""
+        if not self.courts or reading.covered_by is not None:
+            return reading
+        quad = np.asarray(reading.quad, np.float32)
+        if rank_of(reading.card) not in COURTS and not shows_figure(image, quad):
+            return reading
+        matched = self.courts.match(image, quad)
+        if matched is None or not self.allowed[CODES.index(matched)]:
+            return reading
+        return replace(reading, card=matched)
 
 
 def in_parts(card: CardReading, inside: list[CardReading]) -> bool:

@@ -37,7 +37,8 @@ class DeckProfile:
 
     A taught deck also keeps, per card, the detector reader's crop of its photo (``faces``) and
     crops of the table around the cards (``tables``): what :mod:`vision.cards.face_tuning`
-    tunes the face classifier on."""
+    tunes the face classifier on; and each card's face straightened (``looks``), which its
+    courts are matched against (:mod:`vision.cards.looks`)."""
 
     name: str
     size: int
@@ -46,6 +47,7 @@ class DeckProfile:
     style: str | None = None
     faces: dict[str, np.ndarray] = field(default_factory=dict)
     tables: list[np.ndarray] = field(default_factory=list)
+    looks: dict[str, np.ndarray] = field(default_factory=dict)
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -65,6 +67,11 @@ class DeckProfile:
                 _write(faces / f"{code}.png", crop)
             for k, crop in enumerate(self.tables):
                 _write(faces / f"table_{k}.png", crop)
+        looks = look_folder(path)
+        if self.looks:
+            looks.mkdir(parents=True, exist_ok=True)
+            for code, look in self.looks.items():
+                _write(looks / f"{code}.png", look)
         document = {
             "format": FORMAT,
             "name": self.name,
@@ -76,6 +83,8 @@ class DeckProfile:
             "faces": faces.name if self.faces else None,
             "face_cards": sorted(self.faces, key=self.codes.index),
             "tables": len(self.tables),
+            "looks": looks.name if self.looks else None,
+            "look_cards": sorted(self.looks, key=self.codes.index),
         }
         path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
         return path
@@ -87,6 +96,10 @@ def template_folder(path: Path) -> Path:
 
 def face_folder(path: Path) -> Path:
     return path.with_name(path.stem + ".faces")
+
+
+def look_folder(path: Path) -> Path:
+    return path.with_name(path.stem + ".looks")
 
 
 def _write(path: Path, image: np.ndarray) -> None:
@@ -128,6 +141,7 @@ def load_deck(path: Path | str) -> DeckProfile:
             )
         profile.templates[code] = patch
     _load_faces(path, data, profile)
+    _load_looks(path, data, profile)
     if not profile.templates and not profile.faces:
         raise DeckError(f"{path}: the profile has no card templates")
     return profile
@@ -146,6 +160,21 @@ def _load_faces(path: Path, data: dict[str, Any], profile: DeckProfile) -> None:
     if not isinstance(tables, int) or tables < 0:
         raise DeckError(f"{path}: tables must be a count, got {tables!r}")
     profile.tables = [_read(folder / f"table_{k}.png", str(path)) for k in range(tables)]
+
+
+def _load_looks(path: Path, data: dict[str, Any], profile: DeckProfile) -> None:
+    """The taught faces' looks, where the profile has them (a profile taught before looks
+    were kept has none, and reads its courts by their index)."""
+    if not data.get("looks"):
+        return
+    folder = path.parent / str(data["looks"])
+    for code in data.get("look_cards", []):
+        if code not in profile.codes:
+            raise DeckError(f"{path}: {code!r} is not a card of a {profile.size}-card deck")
+        profile.looks[code] = _read(folder / f"{code}.png", str(path))
+    shapes = {look.shape for look in profile.looks.values()}
+    if len(shapes) > 1:
+        raise DeckError(f"{path}: the looks in {folder} are not all one size")
 
 
 def face_template(face: np.ndarray, corner_share: float) -> np.ndarray:

@@ -63,6 +63,8 @@ SYMMETRY = 0.08
 #: The pips' centres run over at least this share of the face's height (a 2's two pips lie
 #: near the top and the bottom; a 10's top and bottom rows as well).
 MIN_SPAN = 0.33
+#: The counts whose pips all stand in the face's middle column (a 2's and a 3's).
+MIDDLE_COLUMN_COUNTS = (2, 3)
 #: Ranks a count of pips names: an ace's one pip, a number card's two to ten.
 COUNT_RANKS = {1: "A"} | {n: str(n) for n in range(2, 11)}
 #: A patch of ink of this share of the face is a picture no number card shows (a court figure,
@@ -182,7 +184,7 @@ def _face_blobs(face: np.ndarray) -> Blobs:
         np.minimum(columns, FACE_W - 1 - columns), np.minimum(rows, FACE_H - 1 - rows)
     )
     depth = np.zeros(count, np.int64)
-    np.maximum.at(depth, labels.ravel(), inward.ravel())
+    np.maximum.at(depth, labels.ravel().astype(np.intp), inward.ravel())
     left, top = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
     right = left + stats[:, cv2.CC_STAT_WIDTH]
     bottom = top + stats[:, cv2.CC_STAT_HEIGHT]
@@ -215,6 +217,11 @@ def in_pip_layout(centres: np.ndarray) -> bool:
     # The one pip without a partner is a middle pip (of a 3, 5, 7 or 9): on the middle column;
     # a corner pip alone says its partner was lost (cut off, covered, run into the table).
     if len(unmatched) and abs(float(unmatched[0, 0]) - float(centre[0])) > SYMMETRY * FACE_W:
+        return False
+    # a 2's or a 3's pips stand in the face's middle column: two or three pips in a line off
+    # it are a column of a larger card whose other column is hidden
+    off_middle = np.abs(centres[:, 0] - FACE_W / 2) > SYMMETRY * FACE_W
+    if len(centres) in MIDDLE_COLUMN_COUNTS and bool(off_middle.any()):
         return False
     span = float(centres[:, 1].max() - centres[:, 1].min())
     return span >= MIN_SPAN * FACE_H

@@ -51,8 +51,10 @@ def combined(profile: DeckProfile) -> CardsReader:
     from vision.cards.glyph_reader import GlyphReader
 
     if profile.templates and profile.faces:
-        return CombinedCards(adapted(profile), DetectorCards(profile, tuned=False), GlyphReader())
-    return CombinedCards(learned(profile), DetectorCards(profile), GlyphReader())
+        return CombinedCards(
+            adapted(profile), DetectorCards(profile, tuned=False), GlyphReader(), profile.looks
+        )
+    return CombinedCards(learned(profile), DetectorCards(profile), GlyphReader(), profile.looks)
 
 
 READERS: dict[str, Callable[[DeckProfile], CardsReader]] = {

@@ -21,6 +21,7 @@ import numpy as np
 from scoring.cards import deck, parse_card
 from vision.cards.deck import SIZES, DeckError, DeckProfile
 from vision.cards.geometry import corner_patch, find_corners, stock_mask
+from vision.cards.looks import Outliner, cut_look
 from vision.types import Box
 
 
@@ -84,11 +85,15 @@ def teach_deck(
     alphabet: str = "latin",
     size: int | None = None,
     faces: FaceCutter | None = None,
+    outline: Outliner | None = None,
 ) -> DeckProfile:
     """A profile from (card code, photo) pairs; the deck size is the smallest of 52/36/32
     holding every card given, unless ``size`` says.  With ``faces``, each photo also gives the
     detector reader's crop of its card; a photo then needs to show its card to one of the two
-    finders (the corner finder misses rounded corners on a light floor, the detector rarely)."""
+    finders (the corner finder misses rounded corners on a light floor, the detector rarely).
+    With ``outline``, each photo whose card it outlines whole also gives the card's look
+    (:mod:`vision.cards.looks`); a photo it does not outline gives none, and that court is
+    read by its index."""
     if not photos:
         raise TeachError("no photos given")
     profile = _empty_profile([code for code, _ in photos], name, alphabet, size)
@@ -104,6 +109,10 @@ def teach_deck(
             profile.tables.extend(tables)
         elif code not in profile.templates:
             raise TeachError(f"{code}: no card found (one card, face up, in the photo)")
+        quad = outline(image) if outline is not None else None
+        look = cut_look(image, quad) if quad is not None else None
+        if look is not None:
+            profile.looks[code] = look
     return profile
 
 
