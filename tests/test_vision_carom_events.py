@@ -412,3 +412,58 @@ def test_a_ball_lying_against_a_skittle_that_it_fells_touches_it_once() -> None:
     )
     events, _ = skittle_events(h, TABLE, {"side_front": "down"})
     assert [(e.a, e.b) for e in events if e.kind == "contact"] == [("pink", "side_front")]
+
+
+def test_a_skittle_slid_by_one_touch_and_felled_by_a_later_one_has_both_contacts() -> None:
+    """Red slides the big skittle, rolls back, comes in again and fells it: read displaced
+    for half a second between, the skittle was touched twice and fell at the second touch
+    (it used to get one contact, its fall put at the slide)."""
+    red = np.concatenate(
+        [
+            np.linspace(-300.0, -42.0, 16),  # in at 1030 mm/s: touches at frame 15
+            np.linspace(-42.0, -150.0, 20)[1:],  # back off it
+            np.linspace(-150.0, -42.0, 10)[1:],  # in again: touches at frame 43
+            np.full(60, -40.0),
+        ]
+    )
+    red = np.stack([red, np.zeros_like(red)], axis=1)
+    names = TABLE.skittle_names
+    seen = [
+        {
+            n: ("down" if k >= 46 else "displaced" if k >= 17 else "up") if n == "big" else "up"
+            for n in names
+        }
+        for k in range(len(red))
+    ]
+    events, _ = skittle_events(history(red, seen), TABLE, {"big": "down"})
+    touches = sorted(e.t for e in events if e.kind == "contact" and e.b == "big")
+    assert len(touches) == 2 and touches[0] < 16 / FPS < 42 / FPS < touches[1]
+    (fall,) = (e for e in events if e.kind == "down")
+    assert fall.b == "red" and fall.t == touches[1]
+
+
+def test_a_ball_lost_rolling_into_a_pocket_s_mouth_is_pocketed() -> None:
+    """Varied development seed 9613 shot 6: the black rolls at 30 mm a frame towards the
+    rear-left pocket and is lost 116 mm from its centre (the pockets are cut out of the
+    balls' masks), 3 mm beyond the reach at which a ball is last seen at a pocket: carried on
+    a frame or two, its path is at the pocket."""
+    pocket = np.array(next(p.at for p in TABLE.pockets if p.name == "rear_left"))
+    heading = np.array([0.75, 0.66]) / np.hypot(0.75, 0.66)
+    last = pocket - 116.0 * heading
+    red = np.array([last - heading * 30.0 * (40 - k) for k in range(FRAMES)])
+    red[41:] = np.nan
+    events, flags = gone(history(red, states({})), TABLE)
+    assert [(e.kind, e.a) for e in events] == [("pocketed", "red")] and not flags
+
+
+def test_a_slow_bounce_seen_jittering_short_of_the_cushion_is_a_contact() -> None:
+    """Varied development seed 9613 shot 0: the red rolls into the short cushion at 180 mm/s
+    and leaves it at half that; seen 5 mm short of the line and jittering 2-3 mm, its last
+    two frames in make only 30-60 mm/s, a ball coming to rest: the touch was missed.  Its
+    speed in is judged over four frames as well.  (The red's x as seen, frames 175-200.)"""
+    seen = [1685, 1690, 1694, 1699, 1703, 1706, 1710, 1712, 1714, 1720, 1723, 1722, 1728]
+    seen += [1732, 1732, 1733, 1733, 1731, 1730, 1729, 1726, 1727, 1726, 1726, 1720, 1720]
+    x = np.concatenate([np.linspace(1500.0, 1680.0, 20), seen, np.full(14, 1720.0)])
+    red = np.stack([x, np.full_like(x, -620.0)], axis=1)
+    events = cushion_contacts(history(red, states({})), TABLE)
+    assert [(e.a, e.b) for e in events] == [("red", TABLE.cushion("+x"))]

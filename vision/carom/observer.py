@@ -41,7 +41,10 @@ REST_MM = 7.0  # how far a ball at rest may seem to wander in REST_SECONDS (the 
 #: The last look at a skittle under a ball at rest cuts out a disc this share of the ball's
 #: radius: the ball's rim blends into the cloth, and a slid skittle's top leans over it.
 LAST_LOOK_DISC = 0.9
-START_MM = 5.0  # the cue ball this far from where it rested: the stroke
+#: The cue ball this far from where it rested, and this much further on the next frame: the
+#: stroke (a struck ball moves 23 mm a frame or more; at rest on a compressed burgundy cloth
+#: the red's centre jitters 3 mm either way, varied development seed 9612 shot 20).
+START_MM = 5.0
 #: Frames a ball last seen on the cloth (at no pocket, not beyond a cushion) may stay unseen
 #: before the shot ends without it (a second at 60 fps): a ball of the cloth's colour rolling
 #: is lost for up to half a second (development seed 201, a red on a red cloth), twice that.
@@ -99,7 +102,11 @@ class ShotObserver:
         self._states: list[dict[str, str]] = []
         self._stroke: tuple[float, int] | None = None
         self._seen = 0
-        self._pre: tuple[float, int, np.ndarray] | None = None
+        self._pre: tuple[float, int, np.ndarray, list[tuple[float, float, float]]] | None = None
+        #: The frame the cue ball left its rest on, and how far, till the next confirms it.
+        self._moved: (
+            tuple[float, int, np.ndarray, list[tuple[float, float, float]], float] | None
+        ) = None
         self._raw: dict[str, str] = {}
         self._last_image: np.ndarray | None = None  # the frame the last readings were made on
         self._raws: list[dict[str, str]] = []
@@ -160,6 +167,7 @@ class ShotObserver:
         )
         self.phase = "ready"
         self._rest = {}
+        self._moved = None
 
     def _ball_px(self, margin: bool = True) -> list[tuple[float, float, float]]:
         """The balls' discs to cut out of the skittle patches (image px): with ``margin``, a
@@ -184,33 +192,56 @@ class ShotObserver:
         return out
 
     def _watch_for_stroke(self, image: np.ndarray, timestamp: float, index: int) -> None:
+        """The stroke: the cue ball :data:`START_MM` from its rest, and on the next frame
+        :data:`START_MM` further still (or unseen there): a ball at rest on a compressed
+        video jitters that far for a frame, and a shot started on it ended at once, the
+        real stroke falling in the set-up that followed."""
         cue = self._tracker.tracks[self.layout.cue]
-        if not cue.measured or not math.isfinite(cue.measured[-1][0]):
+        seen = bool(cue.measured) and math.isfinite(cue.measured[-1][0])
+        rest = self._rest.get("cue")
+        if self._moved is not None:  # the frame before left the rest: is this one further?
+            moved, self._moved = self._moved, None
+            if rest is None or not seen:
+                self._start_shot(moved, (timestamp, index, image, self._ball_px()))
+                return
+            away = float(np.hypot(*(np.array(cue.measured[-1]) - rest)))
+            if away >= moved[4] + START_MM:
+                self._start_shot(moved, (timestamp, index, image, self._ball_px()))
+                return
+        if not seen:
             return
         here = np.array(cue.measured[-1])
-        rest = self._rest.get("cue")
         if rest is None:
             self._rest["cue"] = here
             return
-        if np.hypot(*(here - rest)) < START_MM:
+        away = float(np.hypot(*(here - rest)))
+        if away < START_MM:
             self._rest["cue"] = 0.8 * rest + 0.2 * here
-            self._pre = (timestamp, index, image)
+            self._pre = (timestamp, index, image, self._ball_px())
             return
+        self._moved = (timestamp, index, image, self._ball_px(), away)
+
+    def _start_shot(
+        self,
+        moved: tuple[float, int, np.ndarray, list[tuple[float, float, float]], float],
+        now: tuple[float, int, np.ndarray, list[tuple[float, float, float]]],
+    ) -> None:
+        """Begin the shot at the stroke's frame (``moved``, the frame before ``now``, the
+        current one): the frame before it (the balls' places before the stroke), that frame
+        and this one."""
         self.phase = "shot"
         self._frames, self._states, self._raws = [], [], []
         self._lying = LyingSkittles(self.layout)
         self._positions = {b: [] for b in self.layout.ball_names}
         self._stroke = None
-        start = len(cue.measured) - 1
-        if self._pre is not None:
-            t, i, img = self._pre
+        end = len(self._tracker.tracks[self.layout.cue].measured)
+        frames = [] if self._pre is None else [(self._pre, end - 3)]
+        frames += [(moved[:4], end - 2), (now, end - 1)]
+        for (t, i, img, discs), at in frames:
             self._frames.append((t, i))
-            self._read_skittles(img)
             for b, track in self._tracker.tracks.items():
-                self._positions[b].append(
-                    track.measured[start - 1] if start >= 1 else (math.nan, math.nan)
-                )
-        self._record(image, timestamp, index)
+                self._positions[b].append(track.measured[at] if at >= 0 else (math.nan, math.nan))
+            self._read_skittles(img, discs)
 
     def _record(self, image: np.ndarray, timestamp: float, index: int) -> None:
         assert self._watcher is not None
@@ -219,11 +250,14 @@ class ShotObserver:
             self._positions[ball].append(track.measured[-1])
         self._read_skittles(image)
 
-    def _read_skittles(self, image: np.ndarray) -> None:
-        """Read every skittle and keep the frame's states."""
+    def _read_skittles(
+        self, image: np.ndarray, discs: list[tuple[float, float, float]] | None = None
+    ) -> None:
+        """Read every skittle and keep the frame's states (``discs``: the balls' as they were
+        on that frame, if it is not the latest)."""
         assert self._watcher is not None
         self._last_image = image
-        read = self._watcher.read(image, self._ball_px())
+        read = self._watcher.read(image, self._ball_px() if discs is None else discs)
         if self._states:  # a change counts once two frames agree; hidden keeps the last
             last, before = self._states[-1], self._raw
             read, self._raw = (

@@ -38,6 +38,13 @@ a head 3-4 px wide loses the saturation the absolute test asks for.  A skittle w
 patch shows no such head (or a pixel or two of one) is looked for again with a head relative
 to its body and the cloth: darker than a white body, inside its outline, redder (Cr) than
 grey and than the cloth's own noise; that skittle is read with the same test in every frame.
+On a grey or camel cloth, whose own Cr a blurred head shares, a head is the dark hole in its
+white body.
+
+A tilted camera's lamps cast a ball's shadow sideways over the side skittle beside it: a body
+is white against the shaded cloth round it, not the lit cloth's median.  A standing skittle
+that a fallen or slid neighbour touches at a pixel or two is parted from it before it is
+judged, so the one long blob is not read as itself lying.
 """
 
 from __future__ import annotations
@@ -65,6 +72,19 @@ SLIDE_MM = 42.0  # how far a slid skittle's head may be from where it stood: ~33
 #: median (99.9th percentile, grey-cloth development videos), so the body shows whole rather
 #: than as the few off-colour pixels at its edge, whose flicker read a standing skittle slid.
 BODY_BRIGHTER = 1.4
+#: A white body's pixels are at most this saturated (HSV): the cloths' are above it.
+BODY_MAX_SAT = 90
+#: A body is judged against the cloth's brightness round it (:meth:`SkittleWatcher._shade`)
+#: where that is darker than the patch's median: a side skittle beside a ball on its spot lies
+#: in the ball's shadow, which a tilted camera's lamps cast sideways over it, and its body is
+#: darker than eight tenths of the lit cloth's median (varied development seeds 9611 shots 0
+#: and 16: body 110-172 against a median of 195-215) though brighter than the shaded cloth
+#: round it (80-135).  Never below SHADOW_FLOOR of the median: a ball's shadow leaves 0.72
+#: of the light (:mod:`vision.carom.render`), two lamps' shadows overlapping 0.52.  The cloth
+#: round a pixel is the saturated pixels no darker than SHADE_CLOTH_MIN of the median (a black
+#: ball's pixels, which compression's colour bleed saturates, are no cloth) in a box a ball's
+#: diameter wide; where they are less than SHADE_CLOTH_SHARE of it, the median stands.
+SHADOW_FLOOR, SHADE_CLOTH_MIN, SHADE_CLOTH_SHARE = 0.5, 0.4, 0.2
 #: On a red cloth a head is of the cloth's colour, and the cloth's noise scatters "off-cloth"
 #: red everywhere: a head is the red inside the white body's outline, the body's mask closed
 #: over a disc this wide (mm), a small skittle's width, which fills the head's place (a disc
@@ -92,6 +112,12 @@ PARTIAL_TOP = 0.6
 #: 29 px on the red cloth of development seed 201) with a margin for the colour blur.
 KEPT_SHARE = 0.85
 NEW_IN_HIDDEN = 0.8
+#: A skittle's pixels joined to a neighbour's (fallen against it, or slid to it) by a pixel
+#: or two are parted by an opening this many px wide: a standing skittle's top is 5 px or
+#: more across at 1280x720, a junction of lying bodies' antialiased edges 1-2 px (varied
+#: development seed 9613 shots 8 and 20 on burgundy cloths: small_rear and small_right,
+#: standing, joined to the big skittle slid or fallen beside them, were read down).
+PART_PX = 3
 #: A skittle whose set-up patch shows no head by the absolute test (saturation 110 or more)
 #: is looked for again with a head relative to its body and the cloth: inside the body's
 #: outline (closed over :data:`HEAD_CLOSE_MM`: seen from above the head is on top of the
@@ -107,6 +133,14 @@ NEW_IN_HIDDEN = 0.8
 #: seed 510).
 NEUTRAL_CR, HEAD_REDNESS, HEAD_LUMA, HEAD_CHROMA_PX = 128, 4, 190, 2
 HEAD_CLOTH_MADS = 4.0
+#: On a cloth the white-body test passes (grey, camel) a compressed head's redness is lost
+#: in the cloth's own (camel's Cr is a head's, blurred), but its paint stays dark: a head is
+#: a hole in a white body darker than HEAD_DARKER of the patch's median luma: the camel-cloth
+#: heads of varied development seeds 9611 shot 10 and 9612 shots 10 and 22 are 0.50-0.68 of
+#: it (the four small skittles of shot 22 had no head by the other tests and were read
+#: removed); the cloth's shadows are as dark (0.51-0.78 at the first percentile) but lie
+#: outside the bodies' outlines, and a chalk cross closes over the cloth's own colour.
+HEAD_DARKER = 0.75
 #: A set-up head of fewer pixels than this by the absolute test is looked for again by the
 #: relative one too: a head the compression left a pixel or two of red (the big skittle of
 #: seed 510's shot 0) would read gone at the next frame's flicker; uncompressed, the smallest
@@ -280,7 +314,10 @@ class SkittleWatcher:
         x0, y0, x1, y1 = box
         patch = cv2.GaussianBlur(image[y0:y1, x0:x1], (3, 3), 0)
         hsv = cv2.cvtColor(patch, cv2.COLOR_BGR2HSV)
-        white, red = _skittle_colours(hsv, cloth_v)
+        # where the cloth's own colour cannot pass for a body, a body in a ball's shadow is
+        # judged against the shaded cloth round it (:data:`SHADOW_FLOOR`)
+        floor = cloth_v if self.white_cloth else self._shade(hsv, cloth_v)
+        white, red = _skittle_colours(hsv, floor)
         if faded:
             red = red | _redder(image[y0:y1, x0:x1], white, self.scale)
         if self.cloth is not None:  # a grey cloth is "white", a red one "red": never a skittle
@@ -296,7 +333,23 @@ class SkittleWatcher:
                 red = red & cv2.morphologyEx(white, cv2.MORPH_CLOSE, kernel)
             else:
                 red = red & off
+            if faded and self.white_cloth:
+                red = red | _dark_heads(image[y0:y1, x0:x1], white, self.scale)
         return white, red
+
+    def _shade(self, hsv: np.ndarray, cloth_v: float) -> np.ndarray:
+        """The cloth's brightness round each pixel of a patch (``hsv``), never above the
+        patch's median ``cloth_v`` nor below :data:`SHADOW_FLOOR` of it: the mean brightness
+        of the cloth's pixels (saturated, :data:`BODY_MAX_SAT`, and not a black ball's,
+        :data:`SHADE_CLOTH_MIN`) in a box a ball's diameter wide (the median where they are
+        few, :data:`SHADE_CLOTH_SHARE`)."""
+        sat, value = hsv[..., 1], hsv[..., 2].astype(np.float32)
+        cloth = ((sat > BODY_MAX_SAT) & (value >= SHADE_CLOTH_MIN * cloth_v)).astype(np.float32)
+        size = (max(3, round(2 * self.ball_px) | 1),) * 2
+        share = cv2.blur(cloth, size)
+        local = cv2.blur(value * cloth, size) / np.maximum(share, 1e-6)
+        local = np.where(share > SHADE_CLOTH_SHARE, local, cloth_v)
+        return np.clip(local, SHADOW_FLOOR * cloth_v, cloth_v)
 
     def _washed(self, image: np.ndarray, balls_px: Sequence[tuple[float, float, float]]) -> bool:
         """Whether the set-up frame's colour is washed out: fewer than :data:`WASHED_SHARE`
@@ -470,6 +523,10 @@ class SkittleWatcher:
                 # fallen body (the rest under a ball), or a skittle slid off
             elif head:
                 return UP  # a neighbour lies against it: its own head is still on top
+            elif (own := self._own_top(ref, pixels, hidden_b)) is not None:
+                # a neighbour lying or slid against it touches it at a point: parted there,
+                # its own top stands as big as a standing skittle's, where it stood
+                return self._slid(ref, *own, heads, hidden_b)
             else:
                 ys, xs = np.nonzero(np.isin(labels, touching))
                 cx, cy = ref.centroid[0] - ref.x0, ref.centroid[1] - ref.y0
@@ -503,6 +560,32 @@ class SkittleWatcher:
         if covered:
             return COVERED
         return DISPLACED if self._standing_copy(ref, pixels, heads, hidden_b) else DOWN
+
+    def _own_top(
+        self, ref: Reference, pixels: np.ndarray, hidden: np.ndarray
+    ) -> tuple[list[int], np.ndarray, np.ndarray, np.ndarray] | None:
+        """The skittle's own top, parted from what touches it at a pixel or two (the blob's
+        thin junctions opened, :data:`PART_PX`): its component's index, labels, stats and
+        centroids, where that component keeps :data:`KEPT_SHARE` of the set-up's pixels in
+        view and is no bigger than a standing skittle's top; else None (a body lying out of
+        its place is as wide there as a top, and stays joined to it)."""
+        if ref.mask is None:
+            return None
+        kernel = np.ones((PART_PX, PART_PX), np.uint8)
+        parted = cv2.morphologyEx((pixels & ~hidden).astype(np.uint8), cv2.MORPH_OPEN, kernel)
+        count, labels, stats, centroids = cv2.connectedComponentsWithStats(parted, connectivity=4)
+        visible = ref.mask & ~hidden
+        seen = int(visible.sum())
+        if seen == 0:
+            return None
+        own = np.bincount(labels[visible], minlength=count)
+        own[0] = 0
+        i = int(np.argmax(own))
+        if own[i] < KEPT_SHARE * seen:
+            return None
+        if stats[i, cv2.CC_STAT_AREA] > max(2.2 * ref.area + 4, 1.4 * self._whole(ref)):
+            return None
+        return [i], labels, stats, centroids
 
     def _standing_copy(
         self, ref: Reference, pixels: np.ndarray, heads: np.ndarray, hidden: np.ndarray
@@ -665,6 +748,19 @@ def _redder(patch: np.ndarray, white: np.ndarray, scale: float) -> np.ndarray:
     return dark & inside & cv2.inRange(cr, min(255.0, floor), 255)
 
 
+def _dark_heads(patch: np.ndarray, white: np.ndarray, scale: float) -> np.ndarray:
+    """The head pixels (uint8 0/255) of a patch on a cloth the white-body test passes (grey,
+    camel) whose colour compression took: holes in a white body's outline (closed over
+    :data:`HEAD_CLOSE_MM`) darker than :data:`HEAD_DARKER` of the patch's median luma.  A
+    chalk cross's arms close over the cloth's own colour, no darker than the cloth."""
+    luma = cv2.cvtColor(patch, cv2.COLOR_BGR2YCrCb)[..., 0]
+    close = max(3, round(HEAD_CLOSE_MM * scale) | 1)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (close, close))
+    inside = cv2.morphologyEx(white, cv2.MORPH_CLOSE, kernel) & ~white
+    dark = cv2.inRange(luma, 0, HEAD_DARKER * float(np.median(luma)))
+    return inside & dark
+
+
 def _passes_for_skittle(cloth: ClothModel, setup: np.ndarray) -> tuple[bool, bool]:
     """Whether the cloth itself passes the white-body test (a grey or camel cloth) and the
     red-head test (a red one): only then must every patch leave the cloth's pixels out, which
@@ -682,10 +778,15 @@ def _passes_for_skittle(cloth: ClothModel, setup: np.ndarray) -> tuple[bool, boo
     )
 
 
-def _skittle_colours(hsv: np.ndarray, cloth_v: float) -> tuple[np.ndarray, np.ndarray]:
+def _skittle_colours(hsv: np.ndarray, cloth_v: float | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The white-body and red-head pixels (uint8 0/255) of an HSV image: bodies grey and not
-    much darker than the cloth's brightness ``cloth_v`` (a shadow on a body keeps it white)."""
-    white = cv2.inRange(hsv, (0, 0, min(250, 0.8 * cloth_v)), (180, 90, 255))
+    much darker than the cloth's brightness ``cloth_v`` (one for the image, or one per pixel:
+    :meth:`SkittleWatcher._shade`; a shadow on a body keeps it white)."""
+    if isinstance(cloth_v, np.ndarray):
+        bright = hsv[..., 2] >= np.minimum(250.0, 0.8 * cloth_v)
+        white = ((hsv[..., 1] <= BODY_MAX_SAT) & bright).astype(np.uint8) * 255
+    else:
+        white = cv2.inRange(hsv, (0, 0, min(250, 0.8 * cloth_v)), (180, BODY_MAX_SAT, 255))
     red = cv2.inRange(hsv, (0, 110, 60), (8, 255, 255)) | cv2.inRange(
         hsv, (168, 110, 60), (180, 255, 255)
     )
