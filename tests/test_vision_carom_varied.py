@@ -54,19 +54,23 @@ def _as_filed(shot: SimulatedShot, count: int, folder: Path) -> list[np.ndarray]
         return [frame.image for frame in source]
 
 
+def _set_up_watcher(shot: SimulatedShot) -> SkittleWatcher:
+    """The skittle watcher made from the shot's first frame, the balls at their set-up."""
+    image = shot.renderer.frame(0.0)
+    calibration = calibrate(image, shot.renderer.layout)
+    balls = _balls_px(shot, -shot.renderer.stroke_at)
+    cloth = measure_cloth(image, calibration.image_points)
+    return SkittleWatcher(shot.renderer.layout, calibration, image, balls, cloth)
+
+
 def test_a_side_skittle_in_a_balls_shadow_is_found_standing() -> None:
     """Seed 9611 shot 16: the black on its spot shades side_rear from the only lamp, and its
     white body (133-172) is darker than eight tenths of the lit blue cloth's median (215),
     though brighter than the shaded cloth round it: judged against the patch's median it had
     no body, so no skittle, and was read removed for the whole shot."""
     shot = _dev_shot(9611, 16, "tournament blue")
-    image = shot.renderer.frame(0.0)
-    layout = shot.renderer.layout
-    calibration = calibrate(image, layout)
     balls = _balls_px(shot, -shot.renderer.stroke_at)
-    watcher = SkittleWatcher(
-        layout, calibration, image, balls, measure_cloth(image, calibration.image_points)
-    )
+    watcher = _set_up_watcher(shot)
     assert watcher.references["side_rear"].mask is not None
     assert watcher.read(shot.renderer.frame(0.05, 3), balls)["side_rear"] == UP
 
@@ -169,13 +173,8 @@ def test_skittles_on_a_camel_cloth_are_found_by_their_dark_heads() -> None:
     does not have, but it stays dark inside its white body: the four small skittles had no
     head by the other tests and were read removed for the whole shot."""
     shot = _dev_shot(9612, 22, "camel")
-    image = shot.renderer.frame(0.0)
-    layout = shot.renderer.layout
-    calibration = calibrate(image, layout)
     balls = _balls_px(shot, -shot.renderer.stroke_at)
-    watcher = SkittleWatcher(
-        layout, calibration, image, balls, measure_cloth(image, calibration.image_points)
-    )
+    watcher = _set_up_watcher(shot)
     small = ("small_front", "small_rear", "small_left", "small_right")
     assert all(watcher.references[name].mask is not None for name in small)
     read = watcher.read(shot.renderer.frame(0.05, 3), balls)

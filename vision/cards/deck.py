@@ -152,10 +152,7 @@ def _load_faces(path: Path, data: dict[str, Any], profile: DeckProfile) -> None:
     if not data.get("faces"):
         return
     folder = path.parent / str(data["faces"])
-    for code in data.get("face_cards", []):
-        if code not in profile.codes:
-            raise DeckError(f"{path}: {code!r} is not a card of a {profile.size}-card deck")
-        profile.faces[code] = _read(folder / f"{code}.png", str(path))
+    profile.faces = _card_images(path, folder, data.get("face_cards", []), profile)
     tables = data.get("tables", 0)
     if not isinstance(tables, int) or tables < 0:
         raise DeckError(f"{path}: tables must be a count, got {tables!r}")
@@ -168,13 +165,22 @@ def _load_looks(path: Path, data: dict[str, Any], profile: DeckProfile) -> None:
     if not data.get("looks"):
         return
     folder = path.parent / str(data["looks"])
-    for code in data.get("look_cards", []):
-        if code not in profile.codes:
-            raise DeckError(f"{path}: {code!r} is not a card of a {profile.size}-card deck")
-        profile.looks[code] = _read(folder / f"{code}.png", str(path))
+    profile.looks = _card_images(path, folder, data.get("look_cards", []), profile)
     shapes = {look.shape for look in profile.looks.values()}
     if len(shapes) > 1:
         raise DeckError(f"{path}: the looks in {folder} are not all one size")
+
+
+def _card_images(
+    path: Path, folder: Path, codes: list[str], profile: DeckProfile
+) -> dict[str, np.ndarray]:
+    """The picture of each card ``codes`` names in ``folder`` (``CODE.png``)."""
+    images = {}
+    for code in codes:
+        if code not in profile.codes:
+            raise DeckError(f"{path}: {code!r} is not a card of a {profile.size}-card deck")
+        images[code] = _read(folder / f"{code}.png", str(path))
+    return images
 
 
 def face_template(face: np.ndarray, corner_share: float) -> np.ndarray:
