@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from ui.cli import main
-from vision.carom.ball_finder import _on_a_bar, _round_edges, find_balls
+from vision.carom.ball_finder import _held_by_arm, _on_a_bar, _round_edges, find_balls
 from vision.carom.balls import BallDetector
 from vision.carom.evaluate import evaluate_shot
 from vision.carom.layout import layout
@@ -196,6 +196,57 @@ def test_the_circle_search_keeps_to_the_table() -> None:
     found = _round_edges(image.astype(np.float32), 8.0, edge)
     assert any(abs(x - 300) <= 2 and abs(y - 100) <= 2 for x, y in found)
     assert not any(x < 100 for x, _y in found)
+
+
+def test_balls_joined_to_a_pocket_s_notch_are_no_arm() -> None:
+    """Broadcast development still 118: a ball against a pocket, joined to what is left of
+    its dark notch past the cut, touched the outline and reached six radii: an arm, and the
+    ball lost.  Such a part reaches 4-6.5 radii into the table; an arm with its hand further
+    (:data:`~vision.carom.ball_finder.REACH_DEEP`)."""
+    still = render_still(118, look="broadcast")
+    _, balls = find_balls(still.image)
+    for at in ((303, 238), (292, 226), (614, 195), (979, 151)):
+        assert _nearest(still, balls, at) < 0.5
+
+
+def test_a_ball_joined_to_the_outline_by_a_rolling_neighbour_s_streak_is_no_arm() -> None:
+    """Broadcast development still 44: an ivory ball by the near cushion and an orange rolling
+    against it, its streak blurred over the cushion's edge: one part touching the outline, six
+    radii long, an arm, and both balls lost.  It reaches 4.7 radii into the table."""
+    still = render_still(44, look="broadcast")
+    _, balls = find_balls(still.image)
+    assert _nearest(still, balls, (379, 520)) < 0.5
+
+
+def test_a_pocket_rim_joined_to_its_notch_is_still_no_ball() -> None:
+    """Broadcast development still 66: a pocket rim's highlight, on what is left of its notch
+    past the cut, is round and ball-sized; within POCKET_RIM radii of the pocket's place it is
+    the pocket's (the part reaching in a little way no longer hides the balls against it)."""
+    still = render_still(66, look="broadcast")
+    _, balls = find_balls(still.image)
+    assert not [b for b in balls if np.hypot(b.x - 654, b.y - 510) < 2 * b.radius]
+
+
+def test_a_fist_at_a_sleeve_s_end_is_still_no_ball() -> None:
+    """Broadcast development still 180: the fist at the end of the arm is round and
+    ball-sized; the sleeve round it keeps it the arm's (:func:`_held_by_arm`)."""
+    still = render_still(180, look="broadcast")
+    _, balls = find_balls(still.image)
+    assert not [b for b in balls if np.hypot(b.x - 756, b.y - 543) < 2 * b.radius]
+
+
+def test_a_part_holds_the_round_rim_it_rings() -> None:
+    """The part that reaches in less the round rims' discs: a sleeve round a fist holds it;
+    a ball with a pocket's notch (or a streak) on one side only is apart."""
+    r = 6.0
+    sleeve = np.zeros((200, 200), np.uint8)
+    cv2.line(sleeve, (0, 100), (100, 100), 255, 30)  # a sleeve, its fist's disc cut out
+    cv2.circle(sleeve, (105, 100), round(1.2 * r), 0, -1)
+    assert _held_by_arm(sleeve, (105.0, 100.0), r)
+    notch = np.zeros((200, 200), np.uint8)
+    cv2.circle(notch, (80, 100), 14, 255, -1)  # what is left of a pocket's notch
+    cv2.circle(notch, (100, 100), round(1.2 * r), 0, -1)
+    assert not _held_by_arm(notch, (100.0, 100.0), r)
 
 
 def test_a_picture_without_a_whole_table_is_refused() -> None:

@@ -27,7 +27,10 @@ knows neither.  A ball is what is not cloth, round, and of one size:
    from the touching places of the balls found, held to a rounder rim than the others.
 
 Pockets are no balls and do not hide them: a centre at a pocket's place is on its rim, and a
-ball beside a pocket is not part of an arm reaching in (:func:`_reaching_in`).
+ball beside a pocket is not part of an arm reaching in (:func:`_reaching_in`).  Nor is a ball
+joined to a pocket's notch past its cut, or to a rolling neighbour's streak by a cushion: a
+part that reaches only that little way into the table holds a round rim only where it rings
+it (:func:`_held_by_arm`, :data:`REACH_DEEP`).
 
 The colour name of each ball comes last, from its own pixels (highlight left out).
 """
@@ -132,6 +135,22 @@ BAR_REACH, BAR_EVEN, BAR_WIDTH, BAR_DIRECTIONS = 4.0, 0.7, 2.4, 16
 #: stretches REACH_IN radii or more reaches in from beyond the cushions: an arm and the hand
 #: at its end.  No ball is taken on it.
 OUTLINE_PX, REACH_IN = 1.5, 6.0
+#: A part that reaches in (:func:`_reaching_in`) but less than REACH_DEEP radii into the
+#: table is no arm with its hand but balls against a cushion or a pocket, joined to its notch
+#: past the cut or to a rolling neighbour's streak: on broadcast development stills 0-199 the
+#: 13 balls the arm test lost so lay on parts reaching 3.8-6.5 radii in, the false balls it
+#: kept out on parts reaching 6.3-40 (a fist, cues, hands; all but one 10 or more) and 3.8
+#: (a pocket rim's highlight).  On such a part a round rim is the part's
+#: (:func:`_held_by_arm`) when, every round rim's disc (CUT_DISC) cut out, it covers ARM_COVER
+#: of the ring ARM_RING radii round it (RING_SAMPLES samples; ARM_RING: just past the cut,
+#: where a sleeve is and a neighbour's disc is not): those 13 balls 0.0-0.48 of it, a fist at
+#: a sleeve's end 0.77-1.0.
+REACH_DEEP, ARM_RING, ARM_COVER, RING_SAMPLES = 7.0, 1.5, 0.5, 48
+#: ... and it is a pocket's rim, joined to the notch, within POCKET_RIM radii of a pocket's
+#: place (the rim reaches 2.9 radii from the pocket's middle on real tables, which lies
+#: inside the cushions' corner): broadcast stills, development 0-199 and fresh 63000-63079,
+#: three rims' highlights so taken lay 3.3-3.7 radii from it, the 13 balls 3.9 or more.
+POCKET_RIM = 3.8
 #: Before arms are looked for, a disc of POCKET_CUT radii round each pocket's place is cut
 #: from the mask: a pocket's hole is 1.7-2.1 ball radii across on real tables, with its rim
 #: up to 2.9, centred just inside the cushions' outer corner.
@@ -300,7 +319,12 @@ def _balls(
                 break
             if _on_a_cue(cues, (x, y), r) or _on_a_bar(raw, (x, y), r):
                 continue
-            if reaching[min(round(y), solid.shape[0] - 1), min(round(x), solid.shape[1] - 1)]:
+            depth = reaching[min(round(y), solid.shape[0] - 1), min(round(x), solid.shape[1] - 1)]
+            if depth > 0 and (
+                depth >= REACH_DEEP * r
+                or _held_by_arm(arm, (x, y), r)
+                or any(math.hypot(x - px, y - py) < POCKET_RIM * r for px, py in notches)
+            ):
                 continue
             if any(math.hypot(x - px, y - py) < POCKET_CLEAR * r for px, py in notches):
                 continue
@@ -337,6 +361,12 @@ def _balls(
         fitted = _rim(image, (float(cx), float(cy)), r, _blocked(blocked_by_peaks, (cy, cx), r))
         if fitted is not None and _fill(solid, fitted[:2], r) >= MIN_FILL:
             fits.append(fitted)
+    # what reaches in, less every round rim's disc: a pocket's notch or a streak, apart from
+    # the balls against it (:func:`_held_by_arm`)
+    arm = (reaching > 0).astype(np.uint8) * 255
+    for x, y, support, _rim_r in fits + shaded:
+        if support >= ROUND_BALL:
+            cv2.circle(arm, (round(x), round(y)), max(1, round(CUT_DISC * r)), 0, -1)
     out = chosen(fits + shaded)
     # The balls found, each is fitted again from its own centre with the rays towards the
     # balls found about two radii away blocked, until it stays put (NEIGHBOUR_PASSES): its
@@ -426,11 +456,15 @@ def _on_a_cue(cues: np.ndarray, centre: tuple[float, float], r: float) -> bool:
 def _reaching_in(
     solid: np.ndarray, edge: np.ndarray, r: float, notches: tuple[tuple[float, float], ...]
 ) -> np.ndarray:
-    """What reaches in over the cushions (bool per px): the parts of the solid mask (opened:
+    """What reaches in over the cushions, per px how far (px from the cushions' outer edge)
+    its part reaches in, 0 elsewhere: the parts of the solid mask (opened:
     a cue is gone from it, so a rack at its tip is apart) that touch the table's outline
     (within OUTLINE_PX) and stretch REACH_IN radii or more, a player's arm with the hand at
     its end.  A ball, even frozen on a cushion, lies well inside the outline
-    (:data:`EDGE_MARGIN`), and a rack is not at it.  The pockets' places (``notches``: the
+    (:data:`EDGE_MARGIN`), and a rack is not at it; but a ball by a cushion joins a part
+    by a rolling neighbour's streak, or by a pocket's notch past the cut, that reaches in
+    only a little way: what such a part holds is judged ball by ball (:func:`_held_by_arm`,
+    :data:`REACH_DEEP`).  The pockets' places (``notches``: the
     outline's corners and its long sides' middles) are cut out first, POCKET_CUT radii
     round: a ball beside a pocket made one part with the pocket's dark notch, as long as
     an arm (5 balls lost so on the first 40 broadcast development stills).  What the arm
@@ -445,7 +479,22 @@ def _reaching_in(
     reach[touching] = True
     reach &= long
     reach[0] = False
-    return reach[labels]
+    depth = np.zeros(count, np.float32)
+    on = labels > 0
+    np.maximum.at(depth, labels[on], edge[on].astype(np.float32))
+    return np.where(reach, depth, 0.0)[labels]
+
+
+def _held_by_arm(arm: np.ndarray, centre: tuple[float, float], r: float) -> bool:
+    """Whether a round rim on a part that reaches in only a little way (:data:`REACH_DEEP`)
+    belongs to it: ``arm`` is that part less the discs of every round rim found, and on the
+    ring ARM_RING radii round the centre it covers ARM_COVER or more (a fist at a sleeve's
+    end).  A ball against a pocket's notch, or by a cushion with a rolling neighbour's
+    streak reaching it, has that part on one side only, its neighbours cut out with it."""
+    height, width = arm.shape
+    xs = np.clip(np.round(centre[0] + ARM_RING * r * np.cos(RING)).astype(int), 0, width - 1)
+    ys = np.clip(np.round(centre[1] + ARM_RING * r * np.sin(RING)).astype(int), 0, height - 1)
+    return bool((arm[ys, xs] > 0).mean() >= ARM_COVER)
 
 
 def _on_a_bar(raw: np.ndarray, centre: tuple[float, float], r: float) -> bool:
@@ -705,6 +754,7 @@ def _peaks(distance: np.ndarray, r: float) -> list[tuple[int, int]]:
 
 
 ANGLES = np.linspace(0, 2 * math.pi, RAYS, endpoint=False)
+RING = np.linspace(0, 2 * math.pi, RING_SAMPLES, endpoint=False)
 
 
 def _blocked(peaks: list[tuple[float, float]], centre: tuple[float, float], r: float) -> np.ndarray:
