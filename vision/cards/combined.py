@@ -500,9 +500,10 @@ class CombinedCards:
         return reading if code is None else replace(reading, card=code)
 
     def _looked(self, image: np.ndarray, reading: CardReading) -> CardReading:
-        """The reading as the taught court it matches surely (:mod:`vision.cards.looks`), where
-        the deck was taught with looks and the card lies uncovered and is read as a court or
-        shows a figure (a court read as a number card)."""
+        """The reading as the taught court or ace it matches surely (:mod:`vision.cards.looks`),
+        where the deck was taught with looks and the card lies uncovered and is read as a court
+        or shows a figure (a court read as another card, or a decorated ace); a plain ace or a
+        number card is left to its index and its pips."""
         if not self.courts or reading.covered_by is not None:
             return reading
         quad = np.asarray(reading.quad, np.float32)

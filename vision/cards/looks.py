@@ -5,10 +5,12 @@ may never have seen (a deck's court letters are its least standard print), and t
 does not help, since every deck draws its own.  A taught deck shows the reader each figure
 once, and the twelve figures of one deck differ far more than three letters do: so teach mode
 keeps each card's face, straightened to a small picture (its *look*), and a court read on the
-table is matched to the taught courts' looks.  Number cards are left to the index and the pip
-count (:mod:`vision.cards.pips`): their looks differ by a pip's shape or a pip's place, which a
-quad a little off the card blurs (on the development singles of the stand-in decks, whole-face
-matching named a number card right 60 % of the time against 92 % for courts among courts).
+table is matched to the taught courts' and aces' looks (a decorated ace shows a figure too;
+a plain ace is not matched, its pip's shape is too small a thing to tell).  Number cards are
+left to the index and the pip count (:mod:`vision.cards.pips`): their looks differ by a pip's
+shape or a pip's place, which a quad a little off the card blurs (on the development singles
+of the stand-in decks, whole-face matching named a number card right 60 % of the time against
+92 % for courts among courts).
 
 A look is compared by normalised correlation, in lightness and in colour separately (a
 figure's colours tell suits of one rank apart where its lines are alike), the face either
@@ -40,8 +42,10 @@ BLUR = 0.7
 #: or less (quads not on the card).
 LOOK_SURE = 0.45
 LOOK_MARGIN = 0.05
-#: The ranks whose looks are matched.
+#: The ranks a court is matched among: the courts, and the ace (a decorated ace shows a figure
+#: too, and matched among the courts alone it was named a king on the development singles).
 COURTS = ("J", "Q", "K")
+MATCHED = ("A", *COURTS)
 
 #: What gives teach mode a photo's card outline (TL, TR, BR, BL: its first side a short one),
 #: or None where it finds no whole card.
@@ -75,19 +79,19 @@ def _normalised(look: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 class CourtLooks:
-    """The taught courts' looks, and the court a card on the table matches."""
+    """The taught courts' and aces' looks, and the one a card on the table matches."""
 
     def __init__(self, looks: Mapping[str, np.ndarray]) -> None:
         self.looks = {
-            code: _normalised(look) for code, look in looks.items() if code[:-1] in COURTS
+            code: _normalised(look) for code, look in looks.items() if code[:-1] in MATCHED
         }
 
     def __bool__(self) -> bool:
         return bool(self.looks)
 
     def match(self, image: np.ndarray, quad: np.ndarray) -> str | None:
-        """The taught court the card inside ``quad`` is, where it matches one surely (LOOK_SURE,
-        LOOK_MARGIN); None where it matches none so, or is not a whole card."""
+        """The taught court or ace the card inside ``quad`` is, where it matches one surely
+        (LOOK_SURE, LOOK_MARGIN); None where it matches none so, or is not a whole card."""
         look = cut_look(image, quad)
         if look is None or len(self.looks) < 2:
             return None
