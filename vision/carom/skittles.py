@@ -262,6 +262,11 @@ class SkittleWatcher:
         inside = float((new & hidden).sum()) / float(new.sum())
         return kept >= KEPT_SHARE and inside >= NEW_IN_HIDDEN
 
+    def _as_standing(self, ref: Reference) -> float:
+        """How many px a white blob at the skittle's place may cover and still be its standing
+        top (leaning, or slid a little), not a body lying there."""
+        return max(2.2 * ref.area + 4, 1.4 * self._whole(ref))
+
     def _whole(self, ref: Reference) -> float:
         """How many px the skittle's whole top may cover: its reference's, or, where a ball
         hid part of it at the set-up, as many as a standing skittle's top and lean."""
@@ -516,7 +521,7 @@ class SkittleWatcher:
                 # a body no bigger than it stood at the set-up is no fallen body lying out of
                 # its place, so a lost head there says nothing, and where it stands decides
                 head = None
-            if area <= max(2.2 * ref.area + 4, 1.4 * self._whole(ref)):
+            if area <= self._as_standing(ref):
                 if head is not False:
                     return self._slid(ref, touching, labels, stats, centroids, heads, hidden_b)
                 # its place is still white but its head has gone: the base end of a
@@ -583,7 +588,7 @@ class SkittleWatcher:
         i = int(np.argmax(own))
         if own[i] < KEPT_SHARE * seen:
             return None
-        if stats[i, cv2.CC_STAT_AREA] > max(2.2 * ref.area + 4, 1.4 * self._whole(ref)):
+        if stats[i, cv2.CC_STAT_AREA] > self._as_standing(ref):
             return None
         return [i], labels, stats, centroids
 
