@@ -452,3 +452,31 @@ def test_a_large_card_is_found_in_parts_when_nothing_inside_it_boxes_half_of_it(
     assert in_parts(whole, [part("9C", 0, 110), part("9C", 110, 90)])
     assert in_parts(whole, [part("9C", 0, 95), part("10S", 105, 95)])
     assert not in_parts(whole, [part("9C", 0, 200 * PART + 10)])
+
+
+@dataclass
+class BrightReader:
+    """Reads the bright region of a photo as a ten: right wherever the labels follow the card."""
+
+    name = "bright"
+
+    def read(self, image: np.ndarray) -> list[CardReading]:
+        rows, columns = np.nonzero(image[..., 0] > 200)
+        box = Box(
+            float(columns.min()),
+            float(rows.min()),
+            float(columns.max() + 1 - columns.min()),
+            float(rows.max() + 1 - rows.min()),
+        )
+        return [CardReading("10H", box, (), box, 0.9)]
+
+
+def test_photos_turned_a_quarter_keep_their_labels_on_their_cards(tmp_path) -> None:
+    for k in range(4):
+        path = write_photo(tmp_path, f"p{k}", [("ten", 10 + 30 * k, 20, 60 + 30 * k, 90)])
+        image = cv2.imread(str(path))
+        image[20:90, 10 + 30 * k : 60 + 30 * k] = 255
+        cv2.imwrite(str(path), image)
+    for turned in (False, True):
+        report = evaluate_real_cards(BrightReader(), tmp_path, "all", turned=turned)
+        assert (report.read_right, report.extra) == (4, 0)

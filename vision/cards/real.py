@@ -147,6 +147,25 @@ def textures(photos: list[Path]) -> list[np.ndarray]:
     return out
 
 
+def quarter_turned(box: Box, width: int, height: int, clockwise: bool) -> Box:
+    """A box of a ``width`` x ``height`` picture, in that picture turned a quarter."""
+    if clockwise:
+        return Box(height - box.y - box.h, box.x, box.h, box.w)
+    return Box(box.y, width - box.x - box.w, box.h, box.w)
+
+
+def turned_photo(
+    image: np.ndarray, cards: list[RealCard], clockwise: bool
+) -> tuple[np.ndarray, list[RealCard]]:
+    """A photo turned a quarter, with its labels: a camera over a table has no up, and the
+    photos show most cards one way (the players' side), so a reader is measured and a finder
+    trained on them turned too."""
+    height, width = image.shape[:2]
+    code = cv2.ROTATE_90_CLOCKWISE if clockwise else cv2.ROTATE_90_COUNTERCLOCKWISE
+    boxes = [RealCard(c.rank, quarter_turned(c.box, width, height, clockwise)) for c in cards]
+    return cv2.rotate(image, code), boxes
+
+
 def rank_of(card: str) -> str:
     """The rank of a card code (``10H`` -> ``10``, ``ДS`` -> ``Q``)."""
     rank = card[:-1]
@@ -154,22 +173,29 @@ def rank_of(card: str) -> str:
 
 
 def evaluate_real_cards(
-    reader: CardsReader, folder: Path | str, part: Part = "held", limit: int | None = None
+    reader: CardsReader,
+    folder: Path | str,
+    part: Part = "held",
+    limit: int | None = None,
+    turned: bool = False,
 ) -> Report:
     """Read the photos of ``part`` and score ranks found at the labelled cards: ``read right``
     is the share of labelled cards matched by a reading of the right rank, ``extra`` counts
-    readings that match no card (precision's complement)."""
+    readings that match no card (precision's complement).  ``turned``: each photo turned a
+    quarter first, every other one clockwise (:func:`turned_photo`)."""
     name = str(getattr(reader, "name", type(reader).__name__))
     report = Report("cards", name, str(folder), RANKS, MATCH_IOU, nested=True)
     photos = labelled_photos(folder, part)
-    for path in tracked(photos[:limit] if limit else photos, f"reading {folder}"):
+    chosen = photos[:limit] if limit else photos
+    for k, path in enumerate(tracked(chosen, f"reading {folder}")):
         image = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if image is None:
             report.skipped.append(SkippedImage(str(path), "not a readable image"))
             continue
-        truth = [
-            Label(RANKS.index(card.rank), card.box) for card in read_voc(path.with_suffix(".xml"))
-        ]
+        cards = read_voc(path.with_suffix(".xml"))
+        if turned:
+            image, cards = turned_photo(image, cards, clockwise=k % 2 == 0)
+        truth = [Label(RANKS.index(card.rank), card.box) for card in cards]
         start = time.perf_counter()
         readings = reader.read(image)
         report.seconds += time.perf_counter() - start
