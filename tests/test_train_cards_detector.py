@@ -3,29 +3,15 @@ in the real-photo measurement (a camera over a table has no up)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
+from tests.training_scripts import training_script
 from vision.cards.real import quarter_turned
 from vision.types import Box
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _training_script():
-    sys.path.insert(0, str(ROOT / "scripts"))
-    spec = importlib.util.spec_from_file_location(
-        "train_cards_detector", ROOT / "scripts" / "train_cards_detector.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.mark.parametrize("clockwise", [True, False])
@@ -43,7 +29,7 @@ def test_a_box_turned_a_quarter_still_holds_its_card(clockwise: bool) -> None:
 
 
 def test_turned_copies_are_labelled_in_the_turned_pixels(tmp_path: Path) -> None:
-    script = _training_script()
+    script = training_script("train_cards_detector")
     photo = tmp_path / "in" / "IMG_1.jpg"
     photo.parent.mkdir()
     image = np.full((90, 160, 3), 40, np.uint8)

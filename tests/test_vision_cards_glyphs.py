@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from scoring.cards import deck, parse_card
+from tests.training_scripts import training_script
 from vision.cards.combined import corners_of
 from vision.cards.faces import HELD_OUT_FONTS, style_named
 from vision.cards.geometry import Corner
@@ -117,24 +118,10 @@ def test_the_glyph_reader_reads_the_index_of_fonts_it_never_saw():
     assert right >= GLYPH_RIGHT * read
 
 
-def _training_script():
-    import importlib.util
-    import sys
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[1] / "scripts" / "train_cards_glyphs.py"
-    spec = importlib.util.spec_from_file_location("train_cards_glyphs", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_a_reshaped_patch_keeps_its_size_and_moves_its_ink():
     """The training draws each glyph patch sheared, widened or narrowed, bolder or thinner,
     as an unseen deck's lettering differs from the training fonts."""
-    script = _training_script()
+    script = training_script("train_cards_glyphs")
     image, corners = photo("KS", 200)
     patch = glyph_patch(image, corners[0])
     assert patch is not None
@@ -157,7 +144,7 @@ def test_real_photos_give_index_patches_of_their_labelled_rank():
     real = Path(__file__).resolve().parents[2] / "shared" / "data" / "cards-real-train"
     if not real.is_dir():
         pytest.skip("shared/data/cards-real-train absent")
-    script = _training_script()
+    script = training_script("train_cards_glyphs")
     photos = labelled_photos(real, "fit")[:4]
     patches, ranks, suits = script.real_patches(photos, 1, np.random.default_rng(0))
     labelled = {card.rank for path in photos for card in read_voc(path.with_suffix(".xml"))}

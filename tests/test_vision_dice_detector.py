@@ -5,22 +5,17 @@ Full accuracy runs are the harness's job."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
 
 from tests.test_vision_dice import draw_die, read_right, values_by_position
+from tests.training_scripts import training_script
 from vision.dice import detector, readers
 from vision.dice.detector import DetectorReader
 from vision.dice.two_stage import TwoStageReader
 from vision.labels import labelled_folder
 from vision.synth.dice import render_scene
 from vision.types import Box
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def wood_table(width: int = 640, height: int = 480) -> np.ndarray:
@@ -80,16 +75,6 @@ def test_nested_share_sees_a_box_inside_another() -> None:
     assert Box(200, 200, 10, 10).nested_share(outer) == 0.0
 
 
-def _training_script():
-    spec = importlib.util.spec_from_file_location(
-        "train_dice_detector", ROOT / "scripts" / "train_dice_detector.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_training_holds_out_the_fold_the_reports_measure_on(tmp_path) -> None:
     """Photos sorted by natural name, index % 5 == 4 held out: the same images as
     ``labelled_folder`` order gives, so the reported fifth was never trained on."""
@@ -97,7 +82,7 @@ def test_training_holds_out_the_fold_the_reports_measure_on(tmp_path) -> None:
         (tmp_path / f"dice_{n}.jpg").write_bytes(b"")
         (tmp_path / f"dice_{n}.txt").write_text("0 0.5 0.5 0.1 0.1\n")
     (tmp_path / "dice_99.jpg").write_bytes(b"")  # no labels: not used
-    train, held = _training_script().real_split(tmp_path, fold=4, folds=5)
+    train, held = training_script("train_dice_detector").real_split(tmp_path, fold=4, folds=5)
     assert not set(train) & set(held)
     assert len(train) + len(held) == 22
     ordered = [s.image_path for s in labelled_folder(tmp_path)]
@@ -107,4 +92,4 @@ def test_training_holds_out_the_fold_the_reports_measure_on(tmp_path) -> None:
 
 def test_training_script_names_a_missing_folder(tmp_path) -> None:
     with pytest.raises(FileNotFoundError, match="no labelled photos"):
-        _training_script().real_split(tmp_path, fold=4, folds=5)
+        training_script("train_dice_detector").real_split(tmp_path, fold=4, folds=5)

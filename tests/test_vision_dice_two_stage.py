@@ -6,19 +6,14 @@ held-out sets is the harness's job (``tableref eval dice DIR --reader two-stage`
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
 
 from tests.test_vision_dice_detector import wood_table
+from tests.training_scripts import training_script
 from vision.dice import readers, two_stage
 from vision.dice.two_stage import CLASS_NAMES, TwoStageReader, cut_square
 from vision.types import Box, DieReading
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
@@ -56,19 +51,8 @@ def test_bare_table_patch_reads_as_no_die(reader) -> None:
     assert reader.read(image) == []
 
 
-def _training_script():
-    sys.path.insert(0, str(ROOT / "scripts"))
-    spec = importlib.util.spec_from_file_location(
-        "train_dice_face", ROOT / "scripts" / "train_dice_face.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_training_labels_proposals_by_the_die_they_sit_on() -> None:
-    script = _training_script()
+    script = training_script("train_dice_face")
     truth = [(2, Box(100, 100, 40, 40)), (6, Box(150, 100, 40, 56))]
     assert script.proposal_class(Box(102, 98, 38, 42), truth) == "3"
     assert script.proposal_class(Box(152, 100, 36, 30), truth) == "cocked"  # one face of it
@@ -79,7 +63,7 @@ def test_training_labels_proposals_by_the_die_they_sit_on() -> None:
 
 
 def test_training_background_boxes_avoid_every_die() -> None:
-    script = _training_script()
+    script = training_script("train_dice_face")
     image = wood_table()
     truth = [(0, Box(100, 100, 40, 40)), (4, Box(300, 200, 40, 40))]
     rng = np.random.default_rng(0)
