@@ -81,6 +81,12 @@ class ShotEnded:
         return json.dumps(self.to_json())
 
 
+#: Balls' discs in image px (x, y, radius).
+Discs = list[tuple[float, float, float]]
+#: A frame as the observer keeps it: its time, index, picture and the balls' discs on it.
+Seen = tuple[float, int, np.ndarray, Discs]
+
+
 class ShotObserver:
     """Watches one carom table.  ``profile`` needs a calibration unless the table is to be
     calibrated from its cushions on the first frame."""
@@ -102,11 +108,9 @@ class ShotObserver:
         self._states: list[dict[str, str]] = []
         self._stroke: tuple[float, int] | None = None
         self._seen = 0
-        self._pre: tuple[float, int, np.ndarray, list[tuple[float, float, float]]] | None = None
+        self._pre: Seen | None = None
         #: The frame the cue ball left its rest on, and how far, till the next confirms it.
-        self._moved: (
-            tuple[float, int, np.ndarray, list[tuple[float, float, float]], float] | None
-        ) = None
+        self._moved: tuple[Seen, float] | None = None
         self._raw: dict[str, str] = {}
         self._last_image: np.ndarray | None = None  # the frame the last readings were made on
         self._raws: list[dict[str, str]] = []
@@ -169,7 +173,7 @@ class ShotObserver:
         self._rest = {}
         self._moved = None
 
-    def _ball_px(self, margin: bool = True) -> list[tuple[float, float, float]]:
+    def _ball_px(self, margin: bool = True) -> Discs:
         """The balls' discs to cut out of the skittle patches (image px): with ``margin``, a
         little wider than a ball, and wider still for a fast one (blur, tracking error); without,
         a little inside the ball's edge (:data:`LAST_LOOK_DISC`), for a last look at what shows
@@ -200,12 +204,12 @@ class ShotObserver:
         seen = bool(cue.measured) and math.isfinite(cue.measured[-1][0])
         rest = self._rest.get("cue")
         if self._moved is not None:  # the frame before left the rest: is this one further?
-            moved, self._moved = self._moved, None
+            (moved, before), self._moved = self._moved, None
             if rest is None or not seen:
                 self._start_shot(moved, (timestamp, index, image, self._ball_px()))
                 return
             away = float(np.hypot(*(np.array(cue.measured[-1]) - rest)))
-            if away >= moved[4] + START_MM:
+            if away >= before + START_MM:
                 self._start_shot(moved, (timestamp, index, image, self._ball_px()))
                 return
         if not seen:
@@ -219,12 +223,12 @@ class ShotObserver:
             self._rest["cue"] = 0.8 * rest + 0.2 * here
             self._pre = (timestamp, index, image, self._ball_px())
             return
-        self._moved = (timestamp, index, image, self._ball_px(), away)
+        self._moved = ((timestamp, index, image, self._ball_px()), away)
 
     def _start_shot(
         self,
-        moved: tuple[float, int, np.ndarray, list[tuple[float, float, float]], float],
-        now: tuple[float, int, np.ndarray, list[tuple[float, float, float]]],
+        moved: Seen,
+        now: Seen,
     ) -> None:
         """Begin the shot at the stroke's frame (``moved``, the frame before ``now``, the
         current one): the frame before it (the balls' places before the stroke), that frame
@@ -236,7 +240,7 @@ class ShotObserver:
         self._stroke = None
         end = len(self._tracker.tracks[self.layout.cue].measured)
         frames = [] if self._pre is None else [(self._pre, end - 3)]
-        frames += [(moved[:4], end - 2), (now, end - 1)]
+        frames += [(moved, end - 2), (now, end - 1)]
         for (t, i, img, discs), at in frames:
             self._frames.append((t, i))
             for b, track in self._tracker.tracks.items():
@@ -250,9 +254,7 @@ class ShotObserver:
             self._positions[ball].append(track.measured[-1])
         self._read_skittles(image)
 
-    def _read_skittles(
-        self, image: np.ndarray, discs: list[tuple[float, float, float]] | None = None
-    ) -> None:
+    def _read_skittles(self, image: np.ndarray, discs: Discs | None = None) -> None:
         """Read every skittle and keep the frame's states (``discs``: the balls' as they were
         on that frame, if it is not the latest)."""
         assert self._watcher is not None
