@@ -71,6 +71,7 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -201,23 +202,44 @@ def game_folder(folder: Path, count: int, seed: int, textures: Path | None) -> P
 #: the same ones).
 DROPOUT = 0.05
 DROPOUT_SEED = 1
+#: The share of tiles a misreading reader reads one half of wrong in a frame, for the perfect
+#: readings with misreads (one pip off, a half read as another: each tile of each frame, seeded).
+MISREAD = 0.02
+#: Its own seed, so the dropouts stay what they were.
+MISREAD_SEED = 2
 
 
-def game_scores(folder: Path) -> dict[str, dict]:
+def misread(reading: TileReading, rng: np.random.Generator) -> TileReading:
+    """``reading`` with one half read as a random value, MISREAD of the time."""
+    if reading.halves is None or rng.random() >= MISREAD:
+        return reading
+    halves = list(reading.halves)
+    halves[int(rng.integers(2))] = int(rng.integers(7))
+    return replace(reading, halves=(halves[0], halves[1]))
+
+
+def game_scores(folder: Path, live: bool = True) -> dict[str, dict]:
     """Layout scores of the games' last frames: from the picture alone and with the game's
     history, from the live reader's readings, from the truth's, and from the truth's with
-    DROPOUT of the tiles missing in each frame (a reader that misses a tile now and then)."""
-    kinds = ("", "truth_", "dropout_")
+    DROPOUT of the tiles missing in each frame (a reader that misses a tile now and then), and
+    from the truth's with MISREAD of the tiles read with one half wrong in each frame.  Without
+    ``live`` the reader is not run (``--truth-only``: the observer's own logic, scored in
+    seconds instead of the reader's minutes)."""
+    kinds = ("", "truth_", "dropout_", "misread_") if live else ("truth_", "dropout_", "misread_")
     tallies = {kind + way: LayoutTally() for kind in kinds for way in ("image", "history")}
     rng = np.random.default_rng(DROPOUT_SEED)
+    wrong = np.random.default_rng(MISREAD_SEED)
     for game in sorted(folder.glob("game_*")):
         steps = sorted(game.glob("frame_*.json"))
         truths = [json.loads(path.read_text()) for path in steps]
-        reader = NetTileReader(keep_scale=True, flat_check=FLAT_CHECK)  # as the live path runs it
-        read = [reader.read(image_at(path.with_suffix(".jpg"))) for path in steps]
         perfect = [truth_readings(truth) for truth in truths]
         dropped = [[r for r in frame if rng.random() >= DROPOUT] for frame in perfect]
-        for kind, frames in zip(kinds, (read, perfect, dropped), strict=True):
+        misreads = [[misread(r, wrong) for r in frame] for frame in perfect]
+        runs = [perfect, dropped, misreads]
+        if live:
+            reader = NetTileReader(keep_scale=True, flat_check=FLAT_CHECK)  # as the live path
+            runs.insert(0, [reader.read(image_at(path.with_suffix(".jpg"))) for path in steps])
+        for kind, frames in zip(kinds, runs, strict=True):
             observer = played(frames)
             tallies[kind + "image"].add(layout_accuracy(truths[-1], frames[-1]))
             # No layout: the observer never saw a tile (its scene is empty, and so is the graph).
@@ -328,6 +350,11 @@ def main() -> int:
     parser.add_argument(
         "--no-flat-check", action="store_true", help="read without the raised classifier"
     )
+    parser.add_argument(
+        "--truth-only",
+        action="store_true",
+        help="(--games) score only the perfect readings' layouts: no reader is run",
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--no-timing", action="store_true", help="scores only")
     args = parser.parse_args()
@@ -366,6 +393,13 @@ def main() -> int:
     else:
         folder = held_out(args.folder or ROOT / "build" / "dom-heldout", args.count)
         seed, textures = HELD_SEED, HELD_TEXTURES
+    if args.truth_only:
+        if not args.games:
+            parser.error("--truth-only scores the --games replays")
+        replays = game_folder(folder.with_name(folder.name + "-games"), args.count, seed, textures)
+        result: dict[str, Any] = {"games": game_scores(replays, live=False)}
+        print(json.dumps(result) if args.json else f"games: {result['games']}")
+        return 0
     report = evaluate_dominoes(NetTileReader(flat_check=FLAT_CHECK), folder)
     result = {
         "folder": str(folder),

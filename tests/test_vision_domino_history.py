@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 from test_vision_domino_layout import layout_truth, reading
-from test_vision_domino_observe import LINE, settle
+from test_vision_domino_observe import HAND, LINE, settle
 
 from vision.dominoes.layout import build_layout, layout_accuracy, truth_readings
 from vision.dominoes.observe import LayoutChanged, TileLaid, TileObserver
@@ -132,3 +132,79 @@ def test_a_lone_lead_that_goes_is_not_remembered_against_a_new_lead():
     assert laid(settle(observer, [reading((0, 1), (600, 420), 30)], 0)) == ["0-1"]
     facts = settle(observer, LINE[:1], 10)
     assert laid(facts) == ["1-2"] and facts[0].joins is None
+
+
+def test_a_lone_lead_missed_as_a_hand_is_revealed_stays_the_line():
+    """The lead was settled on; the reader misses it in the frame where a hand is shown
+    beside it: none of the revealed tiles can lead in its place (several put down at once,
+    none joined), so the lead stays the line (remembered) and the hand stays loose."""
+    observer = TileObserver()
+    assert laid(settle(observer, LINE[:1], 0)) == ["1-2"]
+    revealed = [r for r in HAND if r.halves is not None]
+    facts = settle(observer, revealed, 10)
+    assert laid(facts) == []
+    graph = observer.layout
+    assert graph is not None and [graph.tile(i).name for i in graph.line] == ["1-2"]
+    assert sorted(graph.tile(i).name for i in graph.loose) == ["1-1", "4-6"]
+    changed = [fact for fact in facts if isinstance(fact, LayoutChanged)]
+    assert len(changed) == 1 and changed[0].missing == ("1-2",)
+
+
+def names_in_line(observer: TileObserver) -> list[str]:
+    graph = observer.layout
+    assert graph is not None
+    return sorted(graph.tile(i).name for i in graph.line)
+
+
+def test_a_tile_misread_as_another_line_tile_is_that_tile_misread():
+    """5-3 reads as 3-4, the name of the tile laid beyond it: a set holds one 3-4, and this
+    one lies where 3-5 was laid, so it is 3-5 misread (the line is not cut in two)."""
+    line = [*LINE, reading((3, 4), (440, 200), 0)]
+    observer = TileObserver()
+    for count in range(1, len(line) + 1):
+        settle(observer, line[:count], 10 * count)
+    misread = TileReading((3, 4), LINE[2].box, 0.6, LINE[2].half_boxes)
+    facts = settle(observer, [*LINE[:2], misread, line[3]], 100)
+    changed = [fact for fact in facts if isinstance(fact, LayoutChanged)]
+    assert len(changed) == 1 and changed[0].rereads == (("3-5", "3-4"),)
+    assert not changed[0].missing and not changed[0].detached
+    assert names_in_line(observer) == ["1-2", "2-5", "3-4", "3-5"]
+
+
+def test_a_tile_misread_when_laid_takes_the_name_its_joints_agree_with():
+    """2-5 laid but read as 2-2 (a double, which would lie across the line); 5-3 is laid
+    against its 5 and from then on it reads 2-5: both its joints agree with 2-5, one with 2-2,
+    so it is 2-5 (reported once), not a double, and the ends are those of a straight line."""
+    observer = TileObserver()
+    settle(observer, LINE[:1], 0)
+    as_double = TileReading((2, 2), LINE[1].box, 0.6, LINE[1].half_boxes)
+    assert laid(settle(observer, [LINE[0], as_double], 10)) == ["2-2"]
+    facts = settle(observer, LINE, 20)
+    assert laid(facts) == ["3-5"]
+    changed = [fact for fact in facts if isinstance(fact, LayoutChanged)]
+    assert len(changed) == 1 and changed[0].rereads == (("2-2", "2-5"),)
+    assert not changed[0].mismatches
+    assert names_in_line(observer) == ["1-2", "2-5", "3-5"]
+    assert observer.layout is not None
+    assert sorted(end.value for end in observer.layout.open_ends) == [1, 3]
+    # The next scene (a face-down tile drawn) has nothing to confirm: the warning clears.
+    cleared = settle(observer, [*LINE, HAND[2]], 30)
+    assert [fact.consistent for fact in cleared if isinstance(fact, LayoutChanged)] == [True]
+
+
+def test_a_tile_misread_when_laid_is_renamed_when_its_name_turns_up_elsewhere():
+    """2-5 laid but read as 2-6; later it reads 2-5 where it lies and a 2-6 is shown in a
+    revealed hand: a set holds one 2-6, so the line tile is 2-5 (not laid again), and the
+    2-6 in the hand stays loose."""
+    observer = TileObserver()
+    settle(observer, LINE[:1], 0)
+    as_26 = TileReading((2, 6), LINE[1].box, 0.6, LINE[1].half_boxes)
+    assert laid(settle(observer, [LINE[0], as_26], 10)) == ["2-6"]
+    hand_26 = reading((2, 6), (600, 420), 30)
+    facts = settle(observer, [*LINE[:2], hand_26], 20)
+    assert laid(facts) == []
+    changed = [fact for fact in facts if isinstance(fact, LayoutChanged)]
+    assert len(changed) == 1 and changed[0].rereads == (("2-6", "2-5"),)
+    assert names_in_line(observer) == ["1-2", "2-5"]
+    assert observer.layout is not None
+    assert [observer.layout.tile(i).name for i in observer.layout.loose] == ["2-6"]

@@ -566,7 +566,7 @@ def _open_ends(
     a crosswise double offers its untouched long sides, and its half ends too once one of
     them has been played on (a spinner opened along its axis)."""
     touched = Counter(end for link in links for end in (link.a, link.b))
-    ends = []
+    ends: list[OpenEnd] = []
     for shape in sorted(line, key=lambda s: s.index):
         double = shape.halves[0] == shape.halves[1]
         index = shape.index

@@ -11,7 +11,9 @@ The game's history settles what one picture cannot (issue 22): the observer keep
 as they were laid, so tiles of the line touch only there and a new tile joins the line at one
 open end (a line turning back on itself is not closed into a loop); a line tile the reader
 misses in a frame keeps its place from its last reading, so the line is not cut in two; and a
-line tile read as another keeps the pips it was laid with (reported as a reread).
+line tile read as another keeps the pips it was laid with (reported as a reread), unless the
+game says the first reading was the misread: the tile's joints agree with more of the pips
+read now, or another tile shows the name it was laid with (a set holds each tile once).
 
 What the referee must not act on silently becomes a :class:`LayoutChanged` fact for the
 operator to confirm: accepted tiles no longer seen, or seen but no longer joined to the line,
@@ -23,6 +25,7 @@ none, so the operator's display can clear the warning.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -220,18 +223,23 @@ class TileObserver:
         """The facts of one settled scene: tiles newly joined to the line, and what changed."""
         seen = {tile_name(r.halves) for r in scene if r.halves is not None}
         missing = [name for name in self.accepted if name not in seen]
-        scene, rereads = self._rereads(scene, missing)
+        scene, rereads, misread = self._rereads(scene, missing)
         seen_now = len(scene)
         scene = scene + self._remembered(scene, missing)
         names = {i: tile_name(r.halves) for i, r in enumerate(scene) if r.halves is not None}
         graph, anchors = self._layout(scene, names, fresh)
+        if self._read_better(graph, scene, misread):
+            names = {i: tile_name(r.halves) for i, r in enumerate(scene) if r.halves is not None}
+            graph, anchors = self._layout(scene, names, fresh)
         if len(self.accepted) == 1 and graph.line and graph.line[0] >= seen_now:
             # A lone lead, gone, with nothing laid against it: the weakest evidence there is
             # (a printed picture read once may have been taken for it); a tile put down now
-            # leads.
-            scene = scene[:seen_now]
-            names = {i: name for i, name in names.items() if i < seen_now}
-            graph, anchors = self._layout(scene, names, fresh)
+            # leads.  When none can (several loose tiles shown at once, a revealed hand, and
+            # none joined), the lead the game settled on stands: it was missed, not replaced.
+            seen_names = {i: name for i, name in names.items() if i < seen_now}
+            instead = self._layout(scene[:seen_now], seen_names, fresh)
+            if instead[0].line:
+                scene, names, (graph, anchors) = scene[:seen_now], seen_names, instead
         self.scene, self.layout = scene, graph
         line = set(graph.line)
         new = [i for i in graph.line if names[i] not in self.accepted]
@@ -260,23 +268,84 @@ class TileObserver:
 
     def _rereads(
         self, scene: list[TileReading], missing: list[str]
-    ) -> tuple[list[TileReading], list[tuple[str, str]]]:
-        """Readings of another name where an accepted tile not seen now lay: that tile
-        misread (tiles of the line do not change).  Each is reported as (accepted name, name
-        read now), taken off ``missing``, and replaced by the tile's accepted reading, so the
-        layout and its open ends keep the pips the game has; the operator is told."""
+    ) -> tuple[list[TileReading], list[tuple[str, str]], dict[int, TileReading]]:
+        """Readings of another name where an accepted tile lay: that tile misread (tiles of
+        the line do not move), each reported as (accepted name, name read now).
+
+        Where the accepted tile is not read anywhere else, the reading is taken off
+        ``missing`` and replaced by the tile's accepted reading, so the layout and its open
+        ends keep the pips the game has; the readings so replaced are returned by index, for
+        :meth:`_read_better`.  Where the accepted name is read elsewhere, that other tile
+        has it (a set holds each tile once): the tile was misread when it was laid, and takes
+        the name read now on its place (unless that name is taken too).
+
+        A reading may carry the name of another tile of the line (one pip off makes 2-4 read
+        as 3-4): one read away from where that tile lies, on the place of a tile not seen, is
+        the latter misread, not a second 3-4.  A line tile whose only reading was such a
+        misread is then missing itself."""
         scene = list(scene)
+        read = Counter(tile_name(r.halves) for r in scene if r.halves is not None)
+        astray = [
+            name
+            for name, tile in self.accepted.items()
+            if not any(
+                r.halves is not None and tile_name(r.halves) == name and _on(r, tile) for r in scene
+            )
+        ]
         rereads = []
+        misread: dict[int, TileReading] = {}
         for index, reading in enumerate(scene):
-            if reading.halves is None or tile_name(reading.halves) in self.accepted:
+            if reading.halves is None:
                 continue
-            side = max(reading.box.w, reading.box.h) / 2
-            was = self._reread(reading.box.centre, side, missing)
-            if was is not None:
-                rereads.append((was, tile_name(reading.halves)))
+            name = tile_name(reading.halves)
+            if name in self.accepted and _on(reading, self.accepted[name]):
+                continue
+            was = next((n for n in astray if _on(reading, self.accepted[n])), None)
+            if was is None:
+                continue
+            if was in missing:
                 missing.remove(was)
+                misread[index] = reading
                 scene[index] = self.accepted[was].reading
-        return scene, rereads
+            elif name in self.accepted or read[name] > 1:
+                continue  # both names elsewhere too: nothing says which tile this is
+            else:
+                self._rename(was, reading)
+            astray.remove(was)
+            rereads.append((was, name))
+        if rereads:
+            now = {tile_name(r.halves) for r in scene if r.halves is not None}
+            missing.extend(n for n in self.accepted if n not in now and n not in missing)
+        return scene, rereads, misread
+
+    def _read_better(
+        self, graph: LayoutGraph, scene: list[TileReading], misread: dict[int, TileReading]
+    ) -> bool:
+        """A line tile read as another, whose reading now shows the pips of more of its
+        joints than the one it was laid with (a tile joins an end with a matching number):
+        the tile was misread when it was laid (one read as 5-5 that is 1-5, which every
+        later tile joined at its 1 says), and takes the name read now; its place in
+        ``scene`` too.  Whether any was renamed (the layout must then be built again)."""
+        renamed = False
+        for index, reading in misread.items():
+            name = tile_name(reading.halves) if reading.halves is not None else None
+            if name is None or name in self.accepted or reading.half_boxes is None:
+                continue
+            links = [link for link in graph.links if index in (link.a[0], link.b[0])]
+            laid = sum(link.consistent for link in links)
+            now = sum(_shown(link, index, scene[index], reading) for link in links)
+            if now > laid:
+                self._rename(tile_name(scene[index].halves or ()), reading)
+                scene[index] = reading
+                renamed = True
+        return renamed
+
+    def _rename(self, old: str, reading: TileReading) -> None:
+        """The accepted tile ``old`` is the tile ``reading`` names, where it lies."""
+        kept = self.accepted.pop(old)
+        new = tile_name(reading.halves or ())
+        self.accepted[new] = _Accepted(kept.centre, kept.side, reading)
+        self.joints = {frozenset(new if n == old else n for n in pair) for pair in self.joints}
 
     def _remembered(self, scene: list[TileReading], missing: list[str]) -> list[TileReading]:
         """The last readings of accepted tiles not read now where nothing else is read: a tile
@@ -318,15 +387,6 @@ class TileObserver:
             if len(joined_elsewhere.line) >= 2:
                 graph = joined_elsewhere
         return graph, anchors
-
-    def _reread(
-        self, centre: tuple[float, float], side: float, missing: Sequence[str]
-    ) -> str | None:
-        for name in missing:
-            accepted = self.accepted[name]
-            if math.dist(centre, accepted.centre) <= REREAD_REACH * max(side, accepted.side):
-                return name
-        return None
 
     def _order(
         self, graph: LayoutGraph, new: list[int], names: dict[int, str], fresh: set[int]
@@ -406,6 +466,31 @@ class TileObserver:
                 settled.confidence,
             )
         ]
+
+
+def _on(reading: TileReading, accepted: _Accepted) -> bool:
+    """Whether ``reading`` lies where the accepted tile lay: centres within REREAD_REACH of a
+    side (a tile's box is two sides long)."""
+    side = max(reading.box.w, reading.box.h) / 2
+    return math.dist(reading.box.centre, accepted.centre) <= REREAD_REACH * max(side, accepted.side)
+
+
+def _shown(link: LayoutLink, index: int, laid: TileReading, now: TileReading) -> bool:
+    """Whether tile ``index`` of ``link``, read as ``now`` instead of ``laid`` (the reading
+    the layout was built from), shows the pips of the other side of the joint: the half of
+    ``now`` nearest the half of ``laid`` that touches, or on a long side its larger half
+    (a double's value, as the layout counts it)."""
+    mine, theirs = (0, 1) if link.a[0] == index else (1, 0)
+    half = (link.a, link.b)[mine][1]
+    if now.halves is None:
+        return False
+    if half is None:
+        return max(now.halves) == link.values[theirs]
+    if laid.half_boxes is None or now.half_boxes is None:
+        return False
+    touching = laid.half_boxes[half].centre
+    distances = [math.dist(box.centre, touching) for box in now.half_boxes]
+    return now.halves[distances.index(min(distances))] == link.values[theirs]
 
 
 def _same_place(a: Box, b: Box) -> bool:
