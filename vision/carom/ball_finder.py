@@ -193,6 +193,24 @@ SETTLE_FROM = 0.75
 LADDER_STEP, PLATEAU = 1.15, 0.7
 #: Fewest balls whose rims measure the radius (else the distance transform's measure stands).
 MIN_MEASURED = 3
+#: A rack's lattice (:func:`_on_lattice`): touching balls (:data:`TOUCHING`) in a group of at
+#: least RACK_BALLS (three fix the lattice's two directions, a fourth checks them) lie on a
+#: lattice of triangles, two radii a side (a tilted table's foreshortening makes it affine).
+RACK_BALLS = 4
+#: The fit's members off their node by more than LATTICE_INLIER radii (a ball the
+#: neighbours' rims pulled off) are left out of a second fit; a member is moved to its node
+#: when that lies at most LATTICE_MOVE radii off (the rack misses of the broadcast
+#: development stills lay 0.5-1.3 off) and the rim rings it as well (:data:`LATTICE_SLACK`).
+LATTICE_INLIER, LATTICE_MOVE = 0.4, 1.4
+#: A member nearer its node than LATTICE_STILL radii stays: the nodes lie 0.05-0.3 radii off
+#: the truth on the broadcast development racks, its own fit as near.
+LATTICE_STILL = 0.25
+#: The node's rim (:func:`_rim_at`) is as good as the ball's own place when it loses at most
+#: one ray of RAYS: the measure's own step (on the broadcast development racks a node that
+#: placed a missed ball right lost 0-1 rays, one that was wrong lost 3 or more).
+LATTICE_SLACK = 1.0 / RAYS
+#: Fits of the lattice, each from the members' nearest nodes of the one before.
+LATTICE_FITS = 3
 #: A centre within this many radii of the cushions' outer edge is on a cushion, a rail or a
 #: pocket: a ball frozen on a cushion lies its radius plus the cushion's width (1.6-1.7 radii
 #: on real tables) inside it.
@@ -374,6 +392,8 @@ def _balls(
     for _pass in range(NEIGHBOUR_PASSES):
         centres = [(b[1], b[0]) for b in out]
         out = chosen([_settle(image, solid, ball, centres, r) for ball in out])
+    # a rack's balls placed by the rack: on its lattice (:func:`_on_lattice`)
+    out = chosen(_on_lattice(image, out, r))
     # Last, the balls of the cloth's own colour that neither the mask nor the circle search
     # showed, by their shading (:func:`_shaded_spots`): only clear of the balls found (a spot
     # on a ball's lit side or its shadow is that ball's) and only a rim as round as
@@ -481,7 +501,7 @@ def _reaching_in(
     reach[0] = False
     depth = np.zeros(count, np.float32)
     on = labels > 0
-    np.maximum.at(depth, labels[on], edge[on].astype(np.float32))
+    np.maximum.at(depth, labels[on].astype(np.intp), edge[on].astype(np.float32))
     return np.where(reach, depth, 0.0)[labels]
 
 
@@ -782,6 +802,34 @@ def _rim_image(colour: np.ndarray) -> np.ndarray:
     return np.dstack([LUMA_WEIGHT * luma, colour[..., 0] - luma, colour[..., 2] - luma])
 
 
+def _ray_changes(
+    image: np.ndarray, centre: tuple[float, float], r: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """The sampling distances along the rays round ``centre`` (RAY_FROM to RAY_TO radii) and
+    the colour change per px on each ray (RAYS x samples less two; sample k+1's)."""
+    steps = np.arange(RAY_FROM * r, RAY_TO * r, RAY_STEP, dtype=np.float32)
+    cx, cy = centre
+    xs = (cx + np.cos(ANGLES)[:, None] * steps[None, :]).astype(np.float32)
+    ys = (cy + np.sin(ANGLES)[:, None] * steps[None, :]).astype(np.float32)
+    profile = cv2.remap(image, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return steps, np.linalg.norm(profile[:, 2:] - profile[:, :-2], axis=2) / (2 * RAY_STEP)
+
+
+def _rim_at(image: np.ndarray, centre: tuple[float, float], r: float, blocked: np.ndarray) -> float:
+    """How well the rim rings ``centre`` itself, unmoved: the share of rays that run into a
+    touching ball or whose sharpest colour change (at least RIM_CONTRAST) lies within
+    RIM_RESIDUAL radii of the rays' median distance.  :func:`_rim` moves the centre to its
+    fitted circle, which in a rack the neighbours' rims pull off; this judges a place."""
+    steps, change = _ray_changes(image, centre, r)
+    best = change.argmax(axis=1)
+    found = (change[np.arange(RAYS), best] >= RIM_CONTRAST) & ~blocked
+    if not found.any():
+        return float(blocked.mean())
+    at = steps[best + 1]
+    ringed = found & (np.abs(at - np.median(at[found])) <= RIM_RESIDUAL * r)
+    return float((ringed | blocked).mean())
+
+
 def _rim(
     image: np.ndarray, centre: tuple[float, float], r: float, blocked: np.ndarray
 ) -> tuple[float, float, float, float] | None:
@@ -789,12 +837,8 @@ def _rim(
     a shadow's edge is soft, and the cloth's colour bleeds in compressed video, so colour
     edges, not the not-cloth score, place it), and the share of rays that found an edge or ran
     into a touching ball; None when the rim is not round or not of a ball's size."""
-    steps = np.arange(RAY_FROM * r, RAY_TO * r, RAY_STEP, dtype=np.float32)
     cx, cy = centre
-    xs = (cx + np.cos(ANGLES)[:, None] * steps[None, :]).astype(np.float32)
-    ys = (cy + np.sin(ANGLES)[:, None] * steps[None, :]).astype(np.float32)
-    profile = cv2.remap(image, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    change = np.linalg.norm(profile[:, 2:] - profile[:, :-2], axis=2) / (2 * RAY_STEP)
+    steps, change = _ray_changes(image, centre, r)
     best = change.argmax(axis=1)
     rows = np.arange(RAYS)
     strength = change[rows, best]
@@ -852,6 +896,126 @@ def _settle(
         if moved < SETTLED * r:
             break
     return x, y, support, rim
+
+
+def _on_lattice(
+    image: np.ndarray, balls: list[tuple[float, float, float, float]], r: float
+) -> list[tuple[float, float, float, float]]:
+    """``balls`` (x, y, support, rim), each member of a rack (a group of RACK_BALLS or more
+    touching balls) moved to its node of the rack's lattice (:func:`_lattice`) where that
+    lies LATTICE_STILL to LATTICE_MOVE radii off and the rim rings the node, the rays towards
+    the neighbours' nodes blocked, as well as the ball's own place (:func:`_rim_at`, less
+    LATTICE_SLACK); and a ball added at each empty node inside the rack's outline, its
+    support how well the rim rings it (the caller keeps it at :data:`ROUND_BALL`).  Inside a
+    rack a ball's free rim is short and the neighbours' rims, numbers and highlights pull its
+    circle off even with their rays blocked (:func:`_settle`); the touching balls around it
+    place it better than its own rim."""
+    if len(balls) < RACK_BALLS:
+        return balls
+    points = np.array([(b[0], b[1]) for b in balls])
+    gaps = np.hypot(*(points[:, None, :] - points[None, :, :]).transpose(2, 0, 1))
+    touch = (gaps >= TOUCHING[0] * r) & (gaps <= TOUCHING[1] * r)
+    out = list(balls)
+    grouped = np.zeros(len(balls), bool)
+    for first in range(len(balls)):
+        if grouped[first]:
+            continue
+        group = [first]
+        grouped[first] = True
+        for member in group:  # grows while walked: every ball touching the group joins it
+            joining = np.nonzero(touch[member] & ~grouped)[0]
+            grouped[joining] = True
+            group.extend(int(j) for j in joining)
+        if len(group) < RACK_BALLS:
+            continue
+        fitted = _lattice(points[group], touch[np.ix_(group, group)], r)
+        if fitted is None:
+            continue
+        origin, sides, places = fitted
+        nodes = origin + places @ sides
+        centres = [(float(y), float(x)) for x, y in nodes]
+        for index, (nx, ny) in zip(group, nodes, strict=True):
+            x, y, support, rim = balls[index]
+            if not (LATTICE_STILL * r <= math.hypot(nx - x, ny - y) <= LATTICE_MOVE * r):
+                continue
+            was = _rim_at(image, (x, y), r, _blocked(centres, (y, x), r))
+            if _rim_at(image, (nx, ny), r, _blocked(centres, (ny, nx), r)) >= was - LATTICE_SLACK:
+                out[index] = (float(nx), float(ny), support, rim)
+        # a rack has no holes: an empty node inside its members' outline is a ball missed
+        # (of the cloth's colour, or its rim lost to the neighbours'), kept when it is ringed
+        outline = cv2.convexHull(places.astype(np.float32))
+        low, high = places.min(axis=0).astype(int), places.max(axis=0).astype(int)
+        taken = {(int(i), int(j)) for i, j in places}
+        for i in range(low[0], high[0] + 1):
+            for j in range(low[1], high[1] + 1):
+                if (i, j) in taken or cv2.pointPolygonTest(outline, (i, j), False) < 0:
+                    continue
+                hx, hy = origin + np.array([i, j]) @ sides
+                if (np.hypot(*(points - (hx, hy)).T) < SAME_BALL * r).any():
+                    continue
+                ringed = _rim_at(image, (hx, hy), r, _blocked(centres, (hy, hx), r))
+                out.append((float(hx), float(hy), ringed, math.nan))
+    return out
+
+
+def _lattice(
+    points: np.ndarray, touch: np.ndarray, r: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The lattice of triangles of a group's centres (N x 2): its origin, its two sides (rows)
+    and each centre's integer place on it (N x 2; its node origin + place @ sides), fitted by
+    least squares: origin and two sides (affine: a tilted table foreshortens it), each
+    member's integer place on it first found by walking the touching pairs (``touch``), each
+    pair one side apart, on the lattice of equal sides whose direction is the pairs' mean
+    (mod 60 degrees) and side their median; members off their node by more than
+    LATTICE_INLIER radii left out of the second fit on.  None where the group is no lattice:
+    a row (one direction), sides off two radii (:data:`TOUCHING`), two members on a node."""
+    steps = [(u, v) for u, v in zip(*np.nonzero(touch), strict=True)]
+    vectors = np.array([points[v] - points[u] for u, v in steps])
+    turn = float(np.angle(np.exp(6j * np.arctan2(vectors[:, 1], vectors[:, 0])).sum())) / 6
+    side = float(np.median(np.hypot(vectors[:, 0], vectors[:, 1])))
+    sides = side * np.array(
+        [
+            [math.cos(turn), math.sin(turn)],
+            [math.cos(turn + math.pi / 3), math.sin(turn + math.pi / 3)],
+        ]
+    )
+    places = np.full((len(points), 2), np.nan)
+    places[0] = 0.0
+    walked = [0]
+    for u in walked:
+        for v in np.nonzero(touch[u])[0]:
+            if np.isnan(places[v, 0]):
+                places[v] = places[u] + _nearest_places(points[v] - points[u], sides)
+                walked.append(int(v))
+    keep = np.ones(len(points), bool)
+    for _fit in range(LATTICE_FITS):
+        design = np.column_stack([np.ones(len(points)), places])
+        if keep.sum() < RACK_BALLS or np.linalg.matrix_rank(design[keep]) < 3:
+            return None
+        solution, *_ = np.linalg.lstsq(design[keep], points[keep], rcond=None)
+        sides = solution[1:]
+        places = _nearest_places(points - solution[0], sides)
+        nodes = solution[0] + places @ sides
+        keep = np.hypot(*(points - nodes).T) <= LATTICE_INLIER * r
+    lengths = np.hypot(*np.vstack([sides, sides[1] - sides[0]]).T)
+    if ((lengths < TOUCHING[0] * r) | (lengths > TOUCHING[1] * r)).any():
+        return None
+    if len(np.unique(places, axis=0)) < len(places):
+        return None
+    return solution[0], sides, places
+
+
+def _nearest_places(offsets: np.ndarray, sides: np.ndarray) -> np.ndarray:
+    """The integer places (i, j) of the lattice's nodes i * sides[0] + j * sides[1] nearest
+    ``offsets`` (from its origin; N x 2, or one): of the four corners of the cell each lies in,
+    the nearest in px (rounding each place alone misplaces an offset near a cell's long
+    diagonal, a ball pulled three quarters of a side off)."""
+    flat = np.atleast_2d(offsets)
+    low = np.floor(np.linalg.solve(sides.T, flat.T).T)
+    corners = low[:, None, :] + np.array([[0, 0], [1, 0], [0, 1], [1, 1]])[None]
+    miss = np.hypot(*(corners @ sides - flat[:, None, :]).transpose(2, 0, 1))
+    nearest = corners[np.arange(len(flat)), miss.argmin(axis=1)]
+    return nearest.reshape(np.shape(offsets))
 
 
 def _circle(points: np.ndarray) -> tuple[float, float, float] | None:
