@@ -84,7 +84,9 @@ class CourtLooks:
     """The taught courts' and aces' looks, and the one a card on the table matches."""
 
     def __init__(self, looks: Mapping[str, np.ndarray]) -> None:
-        self.looks = {code: _lab(look) for code, look in looks.items() if code[:-1] in MATCHED}
+        self.looks = {
+            code: _channels(_lab(look)) for code, look in looks.items() if code[:-1] in MATCHED
+        }
 
     def __bool__(self) -> bool:
         return bool(self.looks)
@@ -95,10 +97,13 @@ class CourtLooks:
         look = cut_look(image, quad)
         if look is None or len(self.looks) < 2:
             return None
-        if look.shape[:2] != next(iter(self.looks.values())).shape[:2]:
+        if look.shape[:2] != next(iter(self.looks.values()))[0].shape:
             return None
         lab = _lab(look)
-        inner = [lab[SHIFT:-SHIFT, SHIFT:-SHIFT], lab[::-1, ::-1][SHIFT:-SHIFT, SHIFT:-SHIFT]]
+        inner = [
+            _channels(lab[SHIFT:-SHIFT, SHIFT:-SHIFT]),
+            _channels(lab[::-1, ::-1][SHIFT:-SHIFT, SHIFT:-SHIFT]),
+        ]
         scores = {
             code: max(_correlation(taught, part) for part in inner)
             for code, taught in self.looks.items()
@@ -109,20 +114,20 @@ class CourtLooks:
         return max(scores, key=lambda code: scores[code])
 
 
-def _correlation(taught: np.ndarray, inner: np.ndarray) -> float:
+def _channels(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A Lab look's lightness and colour, each contiguous (as ``cv2.matchTemplate`` takes
+    them), split once rather than at every comparison."""
+    return np.ascontiguousarray(lab[..., 0]), np.ascontiguousarray(lab[..., 1:])
+
+
+def _correlation(
+    taught: tuple[np.ndarray, np.ndarray], inner: tuple[np.ndarray, np.ndarray]
+) -> float:
     """The best match of a look's middle (``inner``, SHIFT px in from each side) anywhere
     within SHIFT px of its place on the taught look: lightness and colour each correlated
     (less their means, to unit length), weighed LIGHTNESS to the rest."""
-    lightness = cv2.matchTemplate(
-        np.ascontiguousarray(taught[..., 0]),
-        np.ascontiguousarray(inner[..., 0]),
-        cv2.TM_CCOEFF_NORMED,
-    )
-    colour = cv2.matchTemplate(
-        np.ascontiguousarray(taught[..., 1:]),
-        np.ascontiguousarray(inner[..., 1:]),
-        cv2.TM_CCOEFF_NORMED,
-    )
+    lightness = cv2.matchTemplate(taught[0], inner[0], cv2.TM_CCOEFF_NORMED)
+    colour = cv2.matchTemplate(taught[1], inner[1], cv2.TM_CCOEFF_NORMED)
     return float((LIGHTNESS * lightness + (1 - LIGHTNESS) * colour).max())
 
 

@@ -969,8 +969,8 @@ def _lattice(
     (mod 60 degrees) and side their median; members off their node by more than
     LATTICE_INLIER radii left out of the second fit on.  None where the group is no lattice:
     a row (one direction), sides off two radii (:data:`TOUCHING`), two members on a node."""
-    steps = [(u, v) for u, v in zip(*np.nonzero(touch), strict=True)]
-    vectors = np.array([points[v] - points[u] for u, v in steps])
+    starts, ends = np.nonzero(touch)
+    vectors = points[ends] - points[starts]
     turn = float(np.angle(np.exp(6j * np.arctan2(vectors[:, 1], vectors[:, 0])).sum())) / 6
     side = float(np.median(np.hypot(vectors[:, 0], vectors[:, 1])))
     sides = side * np.array(
